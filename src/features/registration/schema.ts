@@ -1,0 +1,90 @@
+/**
+ * Validation rules of the registration form (SPEC §5). Shared by the browser and the server, so it
+ * imports nothing browser-only. Every message is a translation key: `<field>-<rule>`.
+ */
+import { boolean, object, string, ValidationError } from 'yup';
+import { degreePrograms, fieldNames, type FieldName, type RegistrationValues } from './fields';
+
+/** Set A: Unicode letters (with combining marks), space and , . ' - & / + ! */
+const letterText = /^[\p{L}\p{M} ,.'&/+!-]+$/u;
+/** Set B: set A plus the digits 0-9. */
+const letterDigitText = /^[\p{L}\p{M}0-9 ,.'&/+!-]+$/u;
+const birthdayFormat = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(19|20)\d{2}$/;
+const phoneFormat = /^\+?\d[\d ]{5,19}$/;
+const yearFormat = /^\d{4}$/;
+
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+function requiredText(field: FieldName) {
+  return string()
+    .defined()
+    .test(`${field}-required`, `${field}-required`, (value) => (value ?? '').trim() !== '');
+}
+
+function lengthLimitedText(field: FieldName, min: number, max: number, pattern: RegExp) {
+  return requiredText(field)
+    .min(min, `${field}-too-short`)
+    .max(max, `${field}-too-long`)
+    .matches(pattern, `${field}-format`);
+}
+
+/** A dd.mm.yyyy string that names a real calendar day (no 31.02). */
+function isCalendarDate(value: string): boolean {
+  const [day, month, year] = value.split('.').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCDate() === day && date.getUTCMonth() === month - 1;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function createRegistrationSchema(emailDomain: string) {
+  const emailFormat = new RegExp(`^[^@<>{}/?"'\`\\s]+@${escapeRegExp(emailDomain)}$`, 'i');
+  return object({
+    firstName: lengthLimitedText('firstName', 2, 50, letterText),
+    lastName: lengthLimitedText('lastName', 2, 100, letterText),
+    birthday: requiredText('birthday')
+      .matches(birthdayFormat, 'birthday-format')
+      .test('birthday-format', 'birthday-format', (value) => !value || isCalendarDate(value)),
+    phoneNumber: lengthLimitedText('phoneNumber', 6, 24, phoneFormat),
+    email: lengthLimitedText('email', 10, 50, emailFormat),
+    address: lengthLimitedText('address', 2, 50, letterDigitText),
+    zipcode: lengthLimitedText('zipcode', 1, 30, letterDigitText),
+    city: lengthLimitedText('city', 2, 30, letterText),
+    country: lengthLimitedText('country', 2, 100, letterText),
+    startedYear: requiredText('startedYear').matches(yearFormat, 'startedYear-format'),
+    degreeProgram: requiredText('degreeProgram').oneOf(
+      ['', ...degreePrograms],
+      'degreeProgram-format',
+    ),
+    terms: boolean().defined().oneOf([true], 'terms-required'),
+  });
+}
+
+export type RegistrationSchema = ReturnType<typeof createRegistrationSchema>;
+
+/** The first failing rule's message key per field; an empty object when the form is valid. */
+export function validateRegistration(
+  schema: RegistrationSchema,
+  values: RegistrationValues,
+): FieldErrors {
+  try {
+    schema.validateSync(values, { abortEarly: false, strict: true });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const errors: FieldErrors = {};
+    for (const failure of error.inner) {
+      const field = failure.path as FieldName;
+      errors[field] ??= failure.message;
+    }
+    return orderedByField(errors);
+  }
+}
+
+function orderedByField(errors: FieldErrors): FieldErrors {
+  const ordered: FieldErrors = {};
+  for (const name of fieldNames) if (errors[name]) ordered[name] = errors[name];
+  return ordered;
+}
