@@ -1,9 +1,29 @@
 /** Unit and integration suites: jsdom by default, `@jest-environment node` per file for the server. */
 module.exports = {
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/__tests__/support/jsdomWithFetch.js',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
-  moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/__tests__/support/styleStub.js' },
+  transform: {
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      {
+        // Jest runs CommonJS: compile import() to require() instead of a native dynamic import.
+        // Type checking is `npm run lint`'s job (tsc), so each file is only transpiled here.
+        tsconfig: {
+          module: 'commonjs',
+          moduleResolution: 'node10',
+          ignoreDeprecations: '6.0',
+          target: 'es2022',
+          jsx: 'react-jsx',
+          esModuleInterop: true,
+          isolatedModules: true,
+        },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '\\.(css|scss)$': '<rootDir>/__tests__/support/styleStub.js',
+  },
   setupFilesAfterEnv: ['<rootDir>/__tests__/support/setup.ts'],
 };

@@ -1,0 +1,26 @@
+import { xsrfTokenFor } from '../../src/api/xsrf';
+
+const cookies = 'theme=dark; XSRF-TOKEN=abc123; other=1';
+
+describe('XSRF header rule', () => {
+  it('echoes the cookie for non-GET requests to relative URLs', () => {
+    expect(xsrfTokenFor('POST', '/graphql', cookies)).toBe('abc123');
+    expect(xsrfTokenFor('post', 'graphql', cookies)).toBe('abc123');
+    expect(xsrfTokenFor('DELETE', '/api/x', cookies)).toBe('abc123');
+  });
+
+  it('sends nothing for GET or HEAD', () => {
+    expect(xsrfTokenFor('GET', '/graphql', cookies)).toBeUndefined();
+    expect(xsrfTokenFor('HEAD', '/graphql', cookies)).toBeUndefined();
+  });
+
+  it('sends nothing to absolute URLs, which may be another site', () => {
+    expect(xsrfTokenFor('POST', 'https://evil.example/graphql', cookies)).toBeUndefined();
+    expect(xsrfTokenFor('POST', '//evil.example/graphql', cookies)).toBeUndefined();
+  });
+
+  it('sends nothing when there is no cookie', () => {
+    expect(xsrfTokenFor('POST', '/graphql', 'theme=dark')).toBeUndefined();
+    expect(xsrfTokenFor('POST', '/graphql', '')).toBeUndefined();
+  });
+});

@@ -1,0 +1,110 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fieldNames } from '../../src/features/registration/fields';
+import { renderApp, translations } from '../support/renderApp';
+
+const { sv, en } = translations;
+
+beforeEach(() => sessionStorage.clear());
+
+async function renderStartPage() {
+  const view = renderApp('/');
+  await screen.findByRole('heading', { level: 1, name: sv.hero['heading-label'] });
+  return view;
+}
+
+describe('start page', () => {
+  it('shows the top bar, hero and a labelled control for every field', async () => {
+    await renderStartPage();
+    expect(screen.getByRole('link', { name: sv.general['logo-alt'] })).toHaveAttribute(
+      'href',
+      'https://www.example.edu/',
+    );
+    expect(screen.getByText(sv.general['topbar-label'])).toBeInTheDocument();
+    for (const name of fieldNames) {
+      const control = document.getElementById(name);
+      expect(control).toHaveAttribute('name', name);
+      expect(document.querySelector(`label[for="${name}"]`)).toBeVisible();
+    }
+    expect(screen.getByLabelText(sv.form['email-label'])).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText(sv.form['phoneNumber-label'])).toHaveAttribute(
+      'autocomplete',
+      'tel',
+    );
+    expect(screen.getByLabelText(sv.form['degreeProgram-label']).tagName).toBe('SELECT');
+    expect(screen.getByLabelText(sv.form['terms-label'])).toHaveAttribute('type', 'checkbox');
+    for (const note of ['payment-note-1', 'payment-note-2', 'payment-note-3'] as const) {
+      expect(screen.getByText(sv.form[note])).toBeInTheDocument();
+    }
+  });
+
+  it('shows a field’s error only after it has been touched', async () => {
+    const user = userEvent.setup();
+    await renderStartPage();
+    const firstName = screen.getByLabelText(sv.form['firstName-label']);
+    await user.type(firstName, 'A');
+    expect(screen.queryByText(sv.validation['firstName-too-short'])).not.toBeInTheDocument();
+    expect(firstName).not.toHaveAttribute('aria-invalid');
+
+    await user.tab();
+    const message = screen.getByText(sv.validation['firstName-too-short']);
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.queryByText(sv.validation['lastName-required'])).not.toBeInTheDocument();
+
+    await user.type(firstName, 'nna');
+    expect(screen.queryByText(sv.validation['firstName-too-short'])).not.toBeInTheDocument();
+    expect(firstName).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('on an invalid submit: toasts, marks every field and focuses the first invalid one', async () => {
+    const user = userEvent.setup();
+    const { getByTestId } = await renderStartPage();
+    await user.type(screen.getByLabelText(sv.form['firstName-label']), 'Anna');
+    await user.click(screen.getByRole('button', { name: sv.form['submit-label'] }));
+
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText(sv.form['invalid-toast-header'])).toBeInTheDocument();
+    expect(within(toast).getByText(sv.form['invalid-toast-message'])).toBeInTheDocument();
+    expect(screen.getByLabelText(sv.form['lastName-label'])).toHaveFocus();
+    expect(screen.getByText(sv.validation['lastName-required'])).toBeInTheDocument();
+    expect(screen.getByText(sv.validation['terms-required'])).toBeInTheDocument();
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(fieldNames.length - 1);
+    expect(getByTestId('current-path')).toHaveTextContent(/^\/$/);
+
+    // A second invalid submit does not stack a duplicate toast.
+    await user.click(screen.getByRole('button', { name: sv.form['submit-label'] }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText(sv.form['invalid-toast-header'])).toHaveLength(1);
+  });
+
+  it('switches language: texts, title, <html lang> and storage follow', async () => {
+    const user = userEvent.setup();
+    await renderStartPage();
+    expect(document.title).toBe(sv.general['tlk-title-label']);
+    expect(document.documentElement.lang).toBe('sv');
+
+    await user.click(screen.getByRole('button', { name: /Svenska/ }));
+    const english = await screen.findByRole('button', { name: 'English' });
+    expect(english).toHaveAttribute('lang', 'en');
+    expect(screen.queryByRole('button', { name: 'Svenska' })).not.toBeInTheDocument();
+    await user.click(english);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: en.hero['heading-label'] }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe(en.general['tlk-title-label']);
+    expect(document.documentElement.lang).toBe('en');
+    expect(sessionStorage.getItem('user-language')).toBe('en');
+  });
+
+  it('restores what was typed before a reload', async () => {
+    const user = userEvent.setup();
+    const first = await renderStartPage();
+    await user.type(screen.getByLabelText(sv.form['city-label']), 'Jakobstad');
+    first.unmount();
+
+    await renderStartPage();
+    expect(screen.getByLabelText(sv.form['city-label'])).toHaveValue('Jakobstad');
+  });
+});

@@ -1,0 +1,138 @@
+import type { FieldName, RegistrationValues } from '../../src/features/registration/fields';
+import {
+  createRegistrationSchema,
+  validateRegistration,
+} from '../../src/features/registration/schema';
+import { validValues } from '../support/values';
+
+const schema = createRegistrationSchema('example.edu');
+
+function errorFor(field: FieldName, value: string | boolean) {
+  const values = { ...validValues, [field]: value } as RegistrationValues;
+  return validateRegistration(schema, values)[field];
+}
+
+const repeat = (length: number, text = 'a') => text.repeat(length);
+
+describe('registration schema', () => {
+  it('accepts a complete, valid form', () => {
+    expect(validateRegistration(schema, validValues)).toEqual({});
+  });
+
+  it.each<[FieldName, string | boolean, string | undefined]>([
+    // Names: Unicode letters, set A punctuation, 2-50 / 2-100 characters.
+    ['firstName', '', 'firstName-required'],
+    ['firstName', '   ', 'firstName-required'],
+    ['firstName', 'A', 'firstName-too-short'],
+    ['firstName', 'Jo', undefined],
+    ['firstName', repeat(50), undefined],
+    ['firstName', repeat(51), 'firstName-too-long'],
+    ['firstName', 'Ärla Östen Åke', undefined],
+    ['firstName', 'José Ñúñez', undefined],
+    ['firstName', 'Zoë-Chloé', undefined],
+    ['firstName', 'Łukasz Đorđe', undefined],
+    ['firstName', 'Dmitrij Иванов', undefined],
+    ['firstName', "Anne-Marie O'Neil, Jr. & B/C + !", undefined],
+    ['firstName', 'R2D2', 'firstName-format'],
+    ['firstName', 'Bob <script>', 'firstName-format'],
+    ['lastName', '', 'lastName-required'],
+    ['lastName', 'B', 'lastName-too-short'],
+    ['lastName', repeat(100), undefined],
+    ['lastName', repeat(101), 'lastName-too-long'],
+    ['lastName', 'Smith_1', 'lastName-format'],
+    // Birthday: dd.mm.yyyy, a real day, 1900-2099.
+    ['birthday', '', 'birthday-required'],
+    ['birthday', '01.01.1900', undefined],
+    ['birthday', '31.12.2099', undefined],
+    ['birthday', '31.12.1899', 'birthday-format'],
+    ['birthday', '01.01.2100', 'birthday-format'],
+    ['birthday', '00.01.2000', 'birthday-format'],
+    ['birthday', '32.01.2000', 'birthday-format'],
+    ['birthday', '01.13.2000', 'birthday-format'],
+    ['birthday', '1.1.2000', 'birthday-format'],
+    ['birthday', '2000-01-01', 'birthday-format'],
+    ['birthday', '31.04.2000', 'birthday-format'],
+    ['birthday', '29.02.2001', 'birthday-format'],
+    // Phone: optional +, a digit, then 5-19 digits or spaces; 6-24 characters.
+    ['phoneNumber', '', 'phoneNumber-required'],
+    ['phoneNumber', '12345', 'phoneNumber-too-short'],
+    ['phoneNumber', '123456', undefined],
+    ['phoneNumber', '+358401234567', undefined],
+    ['phoneNumber', '1' + repeat(19, '2'), undefined],
+    ['phoneNumber', '1' + repeat(20, '2'), 'phoneNumber-format'],
+    ['phoneNumber', '+' + repeat(24, '1'), 'phoneNumber-too-long'],
+    ['phoneNumber', ' 123456', 'phoneNumber-format'],
+    ['phoneNumber', '040-123456', 'phoneNumber-format'],
+    // Email: 10-50 characters, at the configured domain, no forbidden characters.
+    ['email', '', 'email-required'],
+    ['email', 'a@b.edu', 'email-too-short'],
+    ['email', 'ab@example.edu', undefined],
+    ['email', 'Ab.Cd@EXAMPLE.EDU', undefined],
+    ['email', repeat(38) + '@example.edu', undefined],
+    ['email', repeat(39) + '@example.edu', 'email-too-long'],
+    ['email', 'someone@gmail.com', 'email-format'],
+    ['email', 'someone@example.edu.evil.com', 'email-format'],
+    ['email', 'a"b@example.edu', 'email-format'],
+    ['email', "a'b@example.edu", 'email-format'],
+    ['email', 'a<b>@example.edu', 'email-format'],
+    ['email', 'a{b}@example.edu', 'email-format'],
+    ['email', 'a/b?@example.edu', 'email-format'],
+    ['email', 'a@b@example.edu', 'email-format'],
+    // Address and zipcode: set B (digits allowed).
+    ['address', '', 'address-required'],
+    ['address', 'A', 'address-too-short'],
+    ['address', 'Åbogatan 3 A 12', undefined],
+    ['address', repeat(50), undefined],
+    ['address', repeat(51), 'address-too-long'],
+    ['address', 'Gatan 1; DROP', 'address-format'],
+    ['zipcode', '', 'zipcode-required'],
+    ['zipcode', '1', undefined],
+    ['zipcode', 'SE-123 45', undefined],
+    ['zipcode', repeat(30, '1'), undefined],
+    ['zipcode', repeat(31, '1'), 'zipcode-too-long'],
+    ['zipcode', '00100#', 'zipcode-format'],
+    // City and country: set A.
+    ['city', '', 'city-required'],
+    ['city', 'Å', 'city-too-short'],
+    ['city', 'Jyväskylä', undefined],
+    ['city', repeat(30), undefined],
+    ['city', repeat(31), 'city-too-long'],
+    ['city', 'Espoo 2', 'city-format'],
+    ['country', '', 'country-required'],
+    ['country', 'X', 'country-too-short'],
+    ['country', 'Côte d’Ivoire'.replace('’', "'"), undefined],
+    ['country', repeat(100), undefined],
+    ['country', repeat(101), 'country-too-long'],
+    ['country', 'Land 9', 'country-format'],
+    // Study details.
+    ['startedYear', '', 'startedYear-required'],
+    ['startedYear', '2025', undefined],
+    ['startedYear', '25', 'startedYear-format'],
+    ['startedYear', '20255', 'startedYear-format'],
+    ['startedYear', 'abcd', 'startedYear-format'],
+    ['degreeProgram', '', 'degreeProgram-required'],
+    ['degreeProgram', 'EASE', undefined],
+    ['degreeProgram', 'MIDS', undefined],
+    ['degreeProgram', 'XYZ', 'degreeProgram-format'],
+    ['terms', false, 'terms-required'],
+    ['terms', true, undefined],
+  ])('%s = %j → %s', (field, value, expected) => {
+    expect(errorFor(field, value)).toBe(expected);
+  });
+
+  it('accepts letters written with combining accents (decomposed Unicode)', () => {
+    expect(errorFor('firstName', 'Ane\u0301')).toBeUndefined();
+  });
+
+  it('only accepts the configured email domain', () => {
+    const other = createRegistrationSchema('uni.fi');
+    const values = { ...validValues, email: 'student@uni.fi' };
+    expect(validateRegistration(other, values)).toEqual({});
+    expect(validateRegistration(schema, values).email).toBe('email-format');
+  });
+
+  it('lists every failing field in form order', () => {
+    const errors = validateRegistration(schema, { ...validValues, city: '', firstName: '' });
+    expect(Object.keys(errors)).toEqual(['firstName', 'city']);
+  });
+});

@@ -1,0 +1,56 @@
+import { degreePrograms } from '../src/features/registration/fields';
+import en from '../public/assets/i18n/en.json';
+import sv from '../public/assets/i18n/sv.json';
+
+function keyPaths(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' ? keyPaths(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+const lengthLimited = [
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'email',
+  'address',
+  'zipcode',
+  'city',
+  'country',
+];
+const formatOnly = ['birthday', 'startedYear', 'degreeProgram'];
+const messageKeys = [
+  ...lengthLimited.flatMap((f) =>
+    ['required', 'too-short', 'too-long', 'format'].map((r) => `${f}-${r}`),
+  ),
+  ...formatOnly.flatMap((f) => [`${f}-required`, `${f}-format`]),
+  'terms-required',
+];
+
+describe('translation files', () => {
+  it('have the same keys in Swedish and English', () => {
+    expect(keyPaths(en).sort()).toEqual(keyPaths(sv).sort());
+  });
+
+  it.each([
+    ['sv', sv],
+    ['en', en],
+  ])('%s has no empty text', (_language, texts) => {
+    const values = keyPaths(texts).map((path) =>
+      path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], texts),
+    );
+    expect(values.every((value) => typeof value === 'string' && value.trim() !== '')).toBe(true);
+  });
+
+  it('name every validation message, degree programme and send page key', () => {
+    const keys = keyPaths(sv);
+    for (const key of messageKeys) expect(keys).toContain(`validation.${key}`);
+    for (const code of degreePrograms) expect(keys).toContain(`degree-programs.${code}`);
+    for (const view of ['send-page-thankyou', 'send-page-error']) {
+      for (const part of ['heading-label', 'paragraph-label', 'link-label']) {
+        expect(keys).toContain(`${view}.${part}`);
+      }
+    }
+    expect(keys).toContain('general.tlk-title-label');
+  });
+});

@@ -1,0 +1,65 @@
+import type { WithSlice } from '@reduxjs/toolkit';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query';
+import { dynamicMiddleware, rootReducer } from '../app/store';
+import { config } from '../config';
+import type { RegistrationValues } from '../features/registration/fields';
+import { buildCreateOnboardingFormBody } from './onboardingQuery';
+import { xsrfHeaderName, xsrfTokenFor } from './xsrf';
+
+// Reads fetch at call time so that tests (and polyfills) can replace it.
+const rawBaseQuery = fetchBaseQuery({ fetchFn: (...request) => fetch(...request) });
+
+const fetchWithXsrf: BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError> = (
+  args,
+  api,
+  extraOptions,
+) => {
+  const method = args.method ?? 'GET';
+  const token = xsrfTokenFor(method, args.url, document.cookie);
+  const headers = token ? { ...args.headers, [xsrfHeaderName]: token } : args.headers;
+  return rawBaseQuery({ ...args, headers }, api, extraOptions);
+};
+
+interface GraphQLResponse {
+  data?: { createOnboardingForm?: RegistrationValues | null } | null;
+  errors?: unknown[];
+}
+
+export const apiSlice = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchWithXsrf,
+  endpoints: (builder) => ({
+    createOnboardingForm: builder.mutation<RegistrationValues, RegistrationValues>({
+      async queryFn(values, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({
+          url: config.graphqlUrl,
+          method: 'POST',
+          body: buildCreateOnboardingFormBody(values),
+        });
+        if (result.error) return { error: result.error };
+        const response = result.data as GraphQLResponse | null;
+        const record = response?.data?.createOnboardingForm;
+        if (response?.errors?.length || !record) {
+          return { error: { status: 'CUSTOM_ERROR', error: 'GraphQL request failed' } };
+        }
+        return { data: record };
+      },
+    }),
+  }),
+});
+
+export const { createOnboardingForm } = apiSlice.endpoints;
+
+declare module '../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof apiSlice> {}
+}
+
+// Loaded with the send step: the API joins the store when first needed.
+rootReducer.inject(apiSlice);
+dynamicMiddleware.addMiddleware(apiSlice.middleware);

@@ -1,0 +1,32 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { DocumentLanguage } from '../features/language/DocumentLanguage';
+import { StartPage } from '../features/registration/StartPage';
+import { ErrorBoundary } from './ErrorBoundary';
+import { LazyToastContainer } from './toasts';
+
+// The send step is not needed to show the form, so it loads on demand.
+const SendPage = lazy(() =>
+  import('../features/send/SendPage.js').then((module) => ({ default: module.SendPage })),
+);
+
+/** While translations or the send page load: a spinner that needs no translation. */
+const pageLoading = <div className="page-loading" role="status" aria-busy="true" />;
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={pageLoading}>
+      <DocumentLanguage />
+      <ErrorBoundary>
+        <Routes>
+          <Route path="/" element={<StartPage />} />
+          <Route path="/send" element={<SendPage />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </ErrorBoundary>
+      <Suspense fallback={null}>
+        <LazyToastContainer />
+      </Suspense>
+    </Suspense>
+  );
+}

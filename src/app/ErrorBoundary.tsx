@@ -1,0 +1,28 @@
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function CrashNotice() {
+  const { t } = useTranslation();
+  return (
+    <main className="container-lg py-5" role="alert">
+      <h1 className="h2">{t('general.crash-heading')}</h1>
+      <p>{t('general.crash-paragraph')}</p>
+      <a className="btn btn-primary" href="/">
+        {t('general.crash-link')}
+      </a>
+    </main>
+  );
+}
+
+/** Never a blank page: an unexpected error (a chunk that failed to load, say) shows a notice. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    return this.state.failed ? <CrashNotice /> : this.props.children;
+  }
+}

@@ -1,0 +1,30 @@
+import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { languageChanged } from '../features/language/languageSlice';
+import {
+  fieldChanged,
+  formCleared,
+  formSubmitted,
+} from '../features/registration/registrationSlice';
+import { removeStored, storageKeys, writeStored } from './storage';
+import type { AppDispatch, RootState } from './store';
+
+export const listenerMiddleware = createListenerMiddleware();
+
+const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();
+
+startAppListening({
+  actionCreator: languageChanged,
+  effect: (action) => writeStored(storageKeys.language, action.payload),
+});
+
+// Every keystroke is saved, so a reload halfway through the form loses nothing.
+startAppListening({
+  matcher: isAnyOf(fieldChanged, formSubmitted),
+  effect: (_action, api) =>
+    writeStored(storageKeys.formData, JSON.stringify(api.getState().registration.values)),
+});
+
+startAppListening({
+  actionCreator: formCleared,
+  effect: () => removeStored(storageKeys.formData),
+});

@@ -1,0 +1,41 @@
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { languageSlice } from '../features/language/languageSlice';
+import { registrationSlice } from '../features/registration/registrationSlice';
+import { listenerMiddleware } from './listenerMiddleware';
+
+/**
+ * Slices that arrive with code loaded on demand (the send step and its API) add themselves here
+ * by declaration merging, so the start page's bundle does not carry them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- extended by lazy slices
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(
+  registrationSlice,
+  languageSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
+
+export const dynamicMiddleware = createDynamicMiddleware();
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware()
+        .prepend(listenerMiddleware.middleware)
+        .concat(dynamicMiddleware.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+export type AppThunk<Result = void> = ThunkAction<Result, RootState, unknown, UnknownAction>;

@@ -1,0 +1,10 @@
+import type { FieldName } from './fields';
+
+export const hintId = (field: FieldName) => `${field}-hint`;
+export const errorId = (field: FieldName) => `${field}-error`;
+
+/** The ids that describe a control: its hint, then its error when one shows. */
+export function describedBy(field: FieldName, hasHint: boolean, hasError: boolean) {
+  const ids = [hasHint && hintId(field), hasError && errorId(field)].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}

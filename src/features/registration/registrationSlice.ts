@@ -1,0 +1,71 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { config } from '../../config';
+import { emptyValues, fieldNames, type FieldName, type RegistrationValues } from './fields';
+import { createRegistrationSchema, validateRegistration, type FieldErrors } from './schema';
+
+const schema = createRegistrationSchema(config.emailDomain);
+
+export interface RegistrationState {
+  values: RegistrationValues;
+  touched: Partial<Record<FieldName, true>>;
+  errors: FieldErrors;
+  submitAttempted: boolean;
+}
+
+export function registrationStateFor(values: RegistrationValues): RegistrationState {
+  return {
+    values,
+    touched: {},
+    errors: validateRegistration(schema, values),
+    submitAttempted: false,
+  };
+}
+
+export const initialRegistrationState = registrationStateFor(emptyValues);
+
+type FieldChange = {
+  [Name in FieldName]: { field: Name; value: RegistrationValues[Name] };
+}[FieldName];
+
+export const registrationSlice = createSlice({
+  name: 'registration',
+  initialState: initialRegistrationState,
+  reducers: {
+    fieldChanged(state, action: PayloadAction<FieldChange>) {
+      const { field, value } = action.payload;
+      (state.values as Record<FieldName, string | boolean>)[field] = value;
+      state.errors = validateRegistration(schema, state.values);
+    },
+    fieldTouched(state, action: PayloadAction<FieldName>) {
+      state.touched[action.payload] = true;
+    },
+    submitAttempted(state) {
+      state.submitAttempted = true;
+      for (const name of fieldNames) state.touched[name] = true;
+    },
+    /** A valid form was submitted: it is saved and sent from the send page. */
+    formSubmitted() {},
+    formCleared() {
+      return initialRegistrationState;
+    },
+  },
+  selectors: {
+    selectValues: (state) => state.values,
+    selectFieldValue: (state, field: FieldName) => state.values[field],
+    /** The message key to show for a field: only once touched. */
+    selectVisibleError: (state, field: FieldName) =>
+      state.touched[field] ? state.errors[field] : undefined,
+    selectIsValid: (state) => Object.keys(state.errors).length === 0,
+    selectFirstInvalidField: (state) => fieldNames.find((name) => state.errors[name]),
+  },
+});
+
+export const { fieldChanged, fieldTouched, submitAttempted, formSubmitted, formCleared } =
+  registrationSlice.actions;
+export const {
+  selectValues,
+  selectFieldValue,
+  selectVisibleError,
+  selectIsValid,
+  selectFirstInvalidField,
+} = registrationSlice.selectors;

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { config } from '../../config';
+
+/** The thank-you or error view: heading, HTML paragraph from the translation, external link. */
+export function OutcomeView({
+  keyPrefix,
+}: {
+  keyPrefix: 'send-page-thankyou' | 'send-page-error';
+}) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Moves focus to the news, so screen readers announce the outcome.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section className={`outcome outcome-${keyPrefix}`}>
+      <h1 ref={heading} tabIndex={-1} className="h2">
+        {t(`${keyPrefix}.heading-label`)}
+      </h1>
+      <p className="lead">
+        <Trans i18nKey={`${keyPrefix}.paragraph-label`} />
+      </p>
+      <a className="btn btn-primary btn-lg" href={config.externalSiteUrl}>
+        {t(`${keyPrefix}.link-label`)}
+      </a>
+    </section>
+  );
+}

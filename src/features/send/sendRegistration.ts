@@ -1,0 +1,15 @@
+import { createOnboardingForm } from '../../api/apiSlice';
+import type { AppThunk } from '../../app/store';
+import { formCleared, selectIsValid, selectValues } from '../registration/registrationSlice';
+import { selectSendStatus } from './sendSlice';
+
+/**
+ * Sends the saved form once, then discards it whatever the outcome (SPEC §4). Checking the status
+ * first keeps it to one POST when React StrictMode runs the page's effect twice.
+ */
+export const sendRegistration = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const state = getState();
+  if (selectSendStatus(state) !== 'idle' || !selectIsValid(state)) return;
+  await dispatch(createOnboardingForm.initiate(selectValues(state), { track: false }));
+  dispatch(formCleared());
+};

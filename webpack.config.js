@@ -1,0 +1,99 @@
+const { randomBytes } = require('node:crypto');
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+
+/** The SPA's build-time configuration (see src/config.ts); unset variables keep their defaults. */
+const buildVariables = ['GRAPHQL_URL', 'EMAIL_DOMAIN', 'INSTITUTION_URL', 'EXTERNAL_SITE_URL'];
+
+module.exports = (_env, argv) => {
+  const production = argv.mode === 'production';
+  return {
+    entry: './src/index.tsx',
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // nodenext wants `.js` on dynamic imports; they name the .ts(x) source here.
+      extensionAlias: { '.js': ['.tsx', '.ts', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'ts-loader',
+          // Type checking runs in `npm run lint`; ES modules here let webpack tree-shake.
+          options: {
+            transpileOnly: true,
+            compilerOptions: { module: 'esnext', moduleResolution: 'bundler' },
+          },
+        },
+        {
+          test: /\.s?css$/,
+          use: [
+            production ? MiniCssExtractPlugin.loader : 'style-loader',
+            'css-loader',
+            {
+              loader: 'sass-loader',
+              options: {
+                sassOptions: {
+                  quietDeps: true,
+                  silenceDeprecations: [
+                    'import',
+                    'global-builtin',
+                    'color-functions',
+                    'if-function',
+                  ],
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+    plugins: [
+      new webpack.EnvironmentPlugin(Object.fromEntries(buildVariables.map((name) => [name, '']))),
+      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg' }),
+      new CopyWebpackPlugin({ patterns: [{ from: 'public/assets', to: 'assets' }] }),
+      ...(production
+        ? [new MiniCssExtractPlugin({ filename: 'css/[name].[contenthash:8].css' })]
+        : []),
+    ],
+    optimization: {
+      minimizer: [
+        '...',
+        // svgo chokes on react-toastify's URL-encoded SVG icons; they are tiny anyway.
+        new CssMinimizerPlugin({ minimizerOptions: { preset: ['default', { svgo: false }] } }),
+      ],
+    },
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.PORT) || 8080,
+      historyApiFallback: true,
+      hot: true,
+      // The real server sets XSRF-TOKEN on its HTML; in development this server hands out the page.
+      setupMiddlewares: (middlewares) => [
+        (request, response, next) => {
+          if (!/XSRF-TOKEN=/.test(request.headers.cookie ?? '')) {
+            const token = randomBytes(32).toString('base64url');
+            response.setHeader('Set-Cookie', `XSRF-TOKEN=${token}; Path=/; SameSite=Strict`);
+          }
+          next();
+        },
+        ...middlewares,
+      ],
+      proxy: [
+        { context: ['/graphql'], target: `http://localhost:${process.env.API_PORT || 8081}` },
+      ],
+    },
+  };
+};
