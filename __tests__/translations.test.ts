@@ -1,4 +1,4 @@
-import { degreePrograms } from '../src/features/registration/fields';
+import { degreePrograms, textFieldNames } from '../src/features/registration/fields';
 import en from '../public/assets/i18n/en.json';
 import sv from '../public/assets/i18n/sv.json';
 
@@ -8,17 +8,9 @@ function keyPaths(tree: object, prefix = ''): string[] {
   );
 }
 
-const lengthLimited = [
-  'firstName',
-  'lastName',
-  'phoneNumber',
-  'email',
-  'address',
-  'zipcode',
-  'city',
-  'country',
-];
+// SPEC §5: these three have no length messages, terms only `terms-required`.
 const formatOnly = ['birthday', 'startedYear', 'degreeProgram'];
+const lengthLimited = textFieldNames.filter((field) => !formatOnly.includes(field));
 const messageKeys = [
   ...lengthLimited.flatMap((f) =>
     ['required', 'too-short', 'too-long', 'format'].map((r) => `${f}-${r}`),
