@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { DocumentLanguage } from '../features/language/DocumentLanguage';
 import { StartPage } from '../features/registration/StartPage';
 import { ErrorBoundary } from './ErrorBoundary';
-import { LazyToastContainer } from './toasts';
+import { ToastHost } from './toasts';
 
 // The send step is not needed to show the form, so it loads on demand.
 const SendPage = lazy(() =>
@@ -24,9 +24,7 @@ export function AppRoutes() {
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </ErrorBoundary>
-      <Suspense fallback={null}>
-        <LazyToastContainer />
-      </Suspense>
+      <ToastHost />
     </Suspense>
   );
 }
