@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 
 import type { ToastOptions } from 'react-toastify/unstyled';
 
 // react-toastify loads with the first toast: most visitors never see one.
-const loadToastify = () => import('react-toastify/unstyled');
+const loadToastify = () => import('./toastify.js');
 
 let containerWanted = false;
 const subscribers = new Set<() => void>();
