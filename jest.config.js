@@ -4,7 +4,7 @@ module.exports = {
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
-    '^.+\\.tsx?$': [
+    '^.+\\.[cm]?[jt]sx?$': [
       'ts-jest',
       {
         // Jest runs CommonJS: compile import() to require() instead of a native dynamic import.
@@ -17,10 +17,18 @@ module.exports = {
           jsx: 'react-jsx',
           esModuleInterop: true,
           isolatedModules: true,
+          allowJs: true,
+          rootDir: __dirname,
         },
       },
     ],
   },
+  // Some server dependencies are ESM-only (content-disposition 3 under mercurius, cookie 2 under
+  // light-my-request) or load one with import() (@fastify/cookie). Node 20 runs them natively;
+  // Jest's CommonJS module registry needs them compiled like our own code.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(?:[^/]+/node_modules/)?(?:content-disposition|cookie|@fastify/cookie)/)',
+  ],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.(css|scss)$': '<rootDir>/__tests__/support/styleStub.js',

@@ -78,6 +78,8 @@ describe('registration schema', () => {
     ['email', 'a{b}@example.edu', 'email-format'],
     ['email', 'a/b?@example.edu', 'email-format'],
     ['email', 'a@b@example.edu', 'email-format'],
+    ['email', 'ab\u0000cd@example.edu', 'email-format'],
+    ['email', 'ab cd@example.edu', 'email-format'],
     // Address and zipcode: set B (digits allowed).
     ['address', '', 'address-required'],
     ['address', 'A', 'address-too-short'],

@@ -40,7 +40,8 @@ function escapeRegExp(text: string): string {
 }
 
 export function createRegistrationSchema(emailDomain: string) {
-  const emailFormat = new RegExp(`^[^@<>{}/?"'\`\\s]+@${escapeRegExp(emailDomain)}$`, 'i');
+  // The local part: no @ < > { } / ? or quotes (SPEC §5), nor white space or control characters.
+  const emailFormat = new RegExp(`^[^@<>{}/?"'\`\\s\\p{Cc}]+@${escapeRegExp(emailDomain)}$`, 'iu');
   return object({
     firstName: lengthLimitedText('firstName', 2, 50, letterText),
     lastName: lengthLimitedText('lastName', 2, 100, letterText),

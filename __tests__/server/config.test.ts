@@ -1,0 +1,59 @@
+/** @jest-environment node */
+import path from 'node:path';
+import { readConfig } from '../../server/config';
+
+describe('configuration from the environment', () => {
+  it('has defaults for everything', () => {
+    expect(readConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      rateLimitPerMinute: 60,
+      emailDomain: 'example.edu',
+      logLevel: 'info',
+      trustProxy: false,
+      staticDir: path.resolve('dist'),
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/registration',
+      DATABASE_URL: 'postgres://app@db/registrations',
+      RATE_LIMIT_PER_MINUTE: '0',
+      EMAIL_DOMAIN: 'uni.example',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.0/8',
+      STATIC_DIR: '/srv/spa',
+    });
+
+    expect(config).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/registration',
+      databaseUrl: 'postgres://app@db/registrations',
+      rateLimitPerMinute: 0,
+      emailDomain: 'uni.example',
+      logLevel: 'warn',
+      trustProxy: '10.0.0.0/8',
+      staticDir: '/srv/spa',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535'],
+    [{ RATE_LIMIT_PER_MINUTE: '-1' }, 'RATE_LIMIT_PER_MINUTE must be an integer'],
+    [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL must start with postgres://'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+  ])('refuses %p', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('reads TRUST_PROXY=true as trusting any proxy', () => {
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+});

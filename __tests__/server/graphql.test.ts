@@ -1,0 +1,345 @@
+/** @jest-environment node */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/db/database';
+import type { RegistrationValues } from '../../src/features/registration/fields';
+import { validValues } from '../support/values';
+import {
+  countRegistrations,
+  databaseTimeoutMs,
+  openTestDatabase,
+  removeTempDirs,
+  spaRequestBody,
+} from './support/fixtures';
+import { buildApp, getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
+
+let database: Database;
+let app: FastifyInstance;
+let token: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildApp(testAppOptions({ database }));
+  token = await getXsrfToken(app);
+}, databaseTimeoutMs);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  removeTempDirs();
+});
+
+beforeEach(async () => {
+  await database.query('DELETE FROM registrations');
+});
+
+function submit(values: RegistrationValues) {
+  return postGraphql(app, token, spaRequestBody(values));
+}
+
+describe('createOnboardingForm', () => {
+  it('stores the SPA request and answers with the twelve fields once committed', async () => {
+    const response = await submit(validValues);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { createOnboardingForm: validValues } });
+    expect(response.headers['cache-control']).toBe('no-store');
+    const rows = await database.query<Record<string, unknown>>(
+      "SELECT first_name, email, terms, created_at > now() - interval '1 minute' AS recent FROM registrations",
+    );
+    expect(rows).toEqual([
+      { first_name: validValues.firstName, email: validValues.email, terms: true, recent: true },
+    ]);
+  });
+
+  it('accepts the values as GraphQL variables too', async () => {
+    const response = await postGraphql(app, token, {
+      query:
+        'mutation Register($data: OnboardingFormInput!) { createOnboardingForm(data: $data) { email terms } }',
+      variables: { data: validValues },
+    });
+
+    expect(response.json()).toEqual({
+      data: { createOnboardingForm: { email: validValues.email, terms: true } },
+    });
+    expect(await countRegistrations(database)).toBe(1);
+  });
+
+  it('acknowledges an identical resubmission with the stored record and stores it once', async () => {
+    const first = await submit(validValues);
+    const concurrent = await Promise.all([1, 2, 3, 4].map(() => submit(validValues)));
+
+    for (const response of [first, ...concurrent]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ data: { createOnboardingForm: validValues } });
+    }
+    expect(await countRegistrations(database)).toBe(1);
+  });
+
+  it('stores registrations that differ in a single field separately', async () => {
+    await submit(validValues);
+    await submit({ ...validValues, startedYear: '2026' });
+
+    expect(await countRegistrations(database)).toBe(2);
+  });
+});
+
+describe('validation with the SPA schema', () => {
+  const failures: [keyof RegistrationValues, string | boolean, string][] = [
+    ['firstName', 'Å', 'firstName-too-short'],
+    ['lastName', '   ', 'lastName-required'],
+    ['birthday', '31.02.2000', 'birthday-format'],
+    ['phoneNumber', '040-1234567', 'phoneNumber-format'],
+    ['email', 'asa.nystrom@example.com', 'email-format'],
+    ['address', 'Sjögatan 12 B 4'.repeat(4), 'address-too-long'],
+    ['zipcode', '', 'zipcode-required'],
+    ['city', 'Helsingfors<script>', 'city-format'],
+    ['country', 'F', 'country-too-short'],
+    ['startedYear', '25', 'startedYear-format'],
+    ['degreeProgram', 'ABC', 'degreeProgram-format'],
+    ['terms', false, 'terms-required'],
+  ];
+
+  it.each(failures)(
+    'refuses an invalid %s (%p) with its message key',
+    async (field, value, key) => {
+      const response = await submit({ ...validValues, [field]: value });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        data: { createOnboardingForm: null },
+        errors: [
+          expect.objectContaining({
+            message: 'Invalid registration',
+            extensions: { code: 'BAD_USER_INPUT', fields: { [field]: key } },
+          }),
+        ],
+      });
+      expect(await countRegistrations(database)).toBe(0);
+    },
+  );
+
+  it('lists every failing field, and only field names and message keys', async () => {
+    const response = await submit({
+      ...validValues,
+      firstName: 'X',
+      email: 'secret.person@elsewhere.org',
+      terms: false,
+    });
+
+    const [error] = response.json().errors;
+    expect(error.extensions.fields).toEqual({
+      firstName: 'firstName-too-short',
+      email: 'email-format',
+      terms: 'terms-required',
+    });
+    expect(response.body).not.toContain('secret.person');
+  });
+});
+
+describe('GraphQL errors for malformed operations', () => {
+  const spaQuery = spaRequestBody(validValues).query;
+
+  it.each([
+    [
+      'a missing field',
+      spaQuery.replace(/, terms: true/, ''),
+      /"OnboardingFormInput.terms".*not provided/,
+    ],
+    [
+      'an unknown field',
+      spaQuery.replace('terms: true', 'terms: true, nickname: "Åsa"'),
+      /"nickname" is not defined/,
+    ],
+    [
+      'a wrong type',
+      spaQuery.replace('terms: true', 'terms: "yes-please"'),
+      /Boolean cannot represent/,
+    ],
+    [
+      'a number for a text',
+      spaQuery.replace(/phoneNumber: "[^"]*"/, 'phoneNumber: 358401234567'),
+      /String cannot represent/,
+    ],
+    ['a syntax error', spaQuery.replace('}) {', ') {'), /^Syntax Error/],
+  ])('refuses %s with a GraphQL error that quotes no value', async (_case, query, message) => {
+    const response = await postGraphql(app, token, { query, variables: {} });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toMatch(message);
+    expect(response.body).not.toMatch(/yes-please|358401234567|Åsa/);
+    expect(await countRegistrations(database)).toBe(0);
+  });
+
+  it('refuses wrongly typed variables without echoing them', async () => {
+    const response = await postGraphql(app, token, {
+      query:
+        'mutation Register($data: OnboardingFormInput!) { createOnboardingForm(data: $data) { email } }',
+      variables: { data: { ...validValues, phoneNumber: 358401234567 } },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toBe(
+      'Variable "$data" got invalid value: String cannot represent a non string value.',
+    );
+    expect(response.body).not.toContain('358401234567');
+  });
+
+  it('exposes nothing but the API version on the query root', async () => {
+    const response = await postGraphql(app, token, {
+      query: '{ __type(name: "Query") { fields { name } } }',
+    });
+
+    expect(response.json()).toEqual({ data: { __type: { fields: [{ name: 'apiVersion' }] } } });
+  });
+});
+
+describe('limits on operations', () => {
+  const validData = spaRequestBody(validValues).query.match(/data: \{.*?\}\)/)![0];
+
+  it.each([
+    [
+      'two root fields (an alias flood)',
+      `mutation { a: createOnboardingForm(${validData} { email } b: createOnboardingForm(${validData} { email } }`,
+      'At most 1 root field per request.',
+    ],
+    [
+      'too many fields',
+      `mutation { createOnboardingForm(${validData} { ${'email '.repeat(31)}} }`,
+      'At most 30 fields per request.',
+    ],
+    [
+      'a deeply nested query',
+      '{ __schema { types { fields { type { name } } } } }',
+      expect.stringContaining('exceeds the query depth limit of 3'),
+    ],
+    [
+      'too many tokens',
+      `{ ${'apiVersion '.repeat(600)}}`,
+      'Syntax Error: Document contains more that 500 tokens. Parsing aborted.',
+    ],
+    [
+      'a JSON syntax tree instead of GraphQL text',
+      JSON.stringify({ kind: 'Document', definitions: [] }),
+      expect.stringMatching(/^Syntax Error/),
+    ],
+  ])('refuses %s before executing anything', async (_case, query, message) => {
+    const response = await postGraphql(app, token, { query });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toContainEqual(expect.objectContaining({ message }));
+    expect(await countRegistrations(database)).toBe(0);
+  });
+
+  it('refuses query text over 8 KiB before parsing it', async () => {
+    const response = await postGraphql(app, token, { query: `{ apiVersion }${' '.repeat(9000)}` });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('body/query must NOT have more than 8192 characters');
+  });
+});
+
+describe('HTTP', () => {
+  it('refuses a POST without the X-XSRF-TOKEN header with 403 and stores nothing', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      cookies: { 'XSRF-TOKEN': token },
+      payload: JSON.stringify(spaRequestBody(validValues)),
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Missing or invalid X-XSRF-TOKEN header',
+    });
+    expect(await countRegistrations(database)).toBe(0);
+  });
+
+  const otherToken = 'A'.repeat(43);
+
+  it.each([
+    ['a header that differs from the cookie', () => ({ header: otherToken, cookie: token })],
+    ['a header but no cookie', () => ({ header: token, cookie: undefined })],
+    ['a cookie the server never issues', () => ({ header: 'forged', cookie: 'forged' })],
+  ])('refuses %s with 403 before reading the body', async (_case, credentials) => {
+    const { header, cookie } = credentials();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': header },
+      cookies: cookie ? { 'XSRF-TOKEN': cookie } : {},
+      payload: '{ not even JSON',
+    });
+
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+      cookies: { 'XSRF-TOKEN': token },
+      payload: '{"query": "mutation { createOnboardingForm(data: {email: \\"secret@example.edu',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('Bad Request');
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('answers a body over 16 KiB with 413', async () => {
+    const response = await postGraphql(app, token, {
+      query: `{ apiVersion } #${'x'.repeat(17_000)}`,
+    });
+
+    expect(response.statusCode).toBe(413);
+  });
+
+  it.each(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const)(
+    'answers %s /graphql with 405',
+    async (method) => {
+      const response = await app.inject({ method, url: '/graphql?query=%7BapiVersion%7D' });
+
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('POST');
+    },
+  );
+
+  it('keeps serving after all of the above', async () => {
+    expect((await submit(validValues)).statusCode).toBe(200);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers requests over RATE_LIMIT_PER_MINUTE per client address with 429 and Retry-After', async () => {
+    const limited = await buildApp(testAppOptions({ database, rateLimitPerMinute: 2 }));
+    try {
+      const limitedToken = await getXsrfToken(limited);
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) {
+        statuses.push(
+          (await postGraphql(limited, limitedToken, { query: '{ apiVersion }' })).statusCode,
+        );
+      }
+      const refused = await postGraphql(limited, limitedToken, { query: '{ apiVersion }' });
+
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('is off with RATE_LIMIT_PER_MINUTE=0', async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 70; i += 1) {
+      statuses.add((await postGraphql(app, token, { query: '{ apiVersion }' })).statusCode);
+    }
+    expect([...statuses]).toEqual([200]);
+  });
+});

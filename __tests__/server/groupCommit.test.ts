@@ -1,0 +1,69 @@
+/** @jest-environment node */
+import { createGroupCommit } from '../../server/db/groupCommit';
+
+describe('group commit', () => {
+  it('writes the items submitted together in one batch, and resolves each after its write', async () => {
+    const batches: number[][] = [];
+    const commits = createGroupCommit<number>(async (items) => {
+      batches.push(items);
+    }, 100);
+
+    await Promise.all([1, 2, 3].map((item) => commits.submit(item)));
+    await commits.submit(4);
+
+    expect(batches).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('writes one batch at a time and gathers what arrives meanwhile into the next', async () => {
+    const batches: number[][] = [];
+    let releaseFirst = () => {};
+    const commits = createGroupCommit<number>(async (items) => {
+      batches.push(items);
+      if (batches.length === 1) await new Promise<void>((resolve) => (releaseFirst = resolve));
+    }, 100);
+
+    const first = commits.submit(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [2, 3, 4].map((item) => commits.submit(item));
+    expect(batches).toEqual([[1]]);
+    releaseFirst();
+    await Promise.all([first, ...later]);
+
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('splits a burst into batches of at most maxBatchSize', async () => {
+    const sizes: number[] = [];
+    const commits = createGroupCommit<number>(async (items) => {
+      sizes.push(items.length);
+    }, 4);
+
+    await Promise.all(Array.from({ length: 10 }, (_, item) => commits.submit(item)));
+
+    expect(sizes).toEqual([4, 4, 2]);
+  });
+
+  it('refuses only the item the write rejects, not its neighbours', async () => {
+    const commits = createGroupCommit<number>(async (items) => {
+      if (items.includes(13)) throw new Error('refused');
+    }, 100);
+
+    const results = await Promise.allSettled([12, 13, 14].map((item) => commits.submit(item)));
+
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  });
+
+  it('drains: waits for everything submitted so far', async () => {
+    let written = 0;
+    const commits = createGroupCommit<number>(async (items) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      written += items.length;
+    }, 100);
+
+    void commits.submit(1);
+    void commits.submit(2);
+    await commits.drain();
+
+    expect(written).toBe(2);
+  });
+});

@@ -1,0 +1,115 @@
+/** @jest-environment node */
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrations';
+import { validValues } from '../support/values';
+import { exportCsv } from './support/serverProcess';
+import { countRegistrations, removeTempDirs, spaRequestBody } from './support/fixtures';
+import { buildApp, getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
+
+/** .ci/run starts a throwaway PostgreSQL server and sets this (see .ci/postgres.sh). */
+const serverUrl = process.env.DATABASE_URL_TEST;
+
+if (!serverUrl) {
+  console.warn('DATABASE_URL_TEST is not set: skipping the PostgreSQL tests (.ci/run sets it).');
+}
+
+(serverUrl ? describe : describe.skip)('on a PostgreSQL server (DATABASE_URL)', () => {
+  /** A database of its own for this run, dropped afterwards. */
+  const databaseName = `registrations_test_${process.pid}_${Date.now()}`;
+  let databaseUrl: string;
+  let database: Database;
+  const apps: FastifyInstance[] = [];
+
+  async function admin(sql: string) {
+    const client = new Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+
+  function open() {
+    return openDatabase({ dataDir: '', databaseUrl }, (error) => {
+      throw error;
+    });
+  }
+
+  /** An app instance of its own, as behind a load balancer, on the shared database. */
+  async function startInstance() {
+    const app = await buildApp(testAppOptions({ databaseUrl }));
+    apps.push(app);
+    return { app, token: await getXsrfToken(app) };
+  }
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${databaseName}`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.href;
+    database = await open();
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await database?.close();
+    await admin(`DROP DATABASE IF EXISTS ${databaseName}`);
+    removeTempDirs();
+  });
+
+  it('runs the migrations once when several instances start together', async () => {
+    const instances = await Promise.all([open(), open(), open()]);
+    await Promise.all(instances.map((instance) => migrate(instance)));
+    await Promise.all(instances.map((instance) => instance.close()));
+
+    expect(await database.query('SELECT version FROM schema_migrations')).toEqual([{ version: 1 }]);
+  });
+
+  it('stores the SPA request, and an identical one sent to two instances at once only once', async () => {
+    const first = await startInstance();
+    const second = await startInstance();
+
+    const responses = await Promise.all([
+      postGraphql(first.app, first.token, spaRequestBody(validValues)),
+      postGraphql(second.app, second.token, spaRequestBody(validValues)),
+      postGraphql(first.app, first.token, spaRequestBody(validValues)),
+    ]);
+
+    for (const response of responses) {
+      expect(response.json()).toEqual({ data: { createOnboardingForm: validValues } });
+    }
+    expect(await countRegistrations(database)).toBe(1);
+  });
+
+  it('stores nothing for an invalid submission', async () => {
+    const { app, token } = await startInstance();
+    const before = await countRegistrations(database);
+
+    const response = await postGraphql(
+      app,
+      token,
+      spaRequestBody({ ...validValues, terms: false }),
+    );
+
+    expect(response.statusCode).toBe(400);
+    expect(await countRegistrations(database)).toBe(before);
+  });
+
+  it('answers /healthz with 200', async () => {
+    const { app } = await startInstance();
+
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('exports the stored registrations with npm run export', async () => {
+    const csv = await exportCsv({ DATABASE_URL: databaseUrl });
+
+    const [header, row, end] = csv.split('\r\n');
+    expect(header).toMatch(/^id,createdAt,firstName,/);
+    expect(row).toContain(`,${validValues.email},`);
+    expect(end).toBe('');
+  });
+});

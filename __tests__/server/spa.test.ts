@@ -1,0 +1,159 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { removeTempDirs, stubDatabase } from './support/fixtures';
+import { buildApp, testAppOptions } from './support/testApp';
+
+const database = stubDatabase();
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const options = testAppOptions({ database, trustProxy: true });
+  fs.writeFileSync(path.join(options.staticDir, '.env'), 'SECRET=1');
+  app = await buildApp(options);
+});
+
+afterAll(async () => {
+  await app.close();
+  removeTempDirs();
+});
+
+function xsrfCookieOf(response: { cookies: { name: string; value: string }[] }) {
+  return response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN');
+}
+
+describe('the SPA bundle', () => {
+  it.each(['/', '/send', '/send/', '/some/client/route'])(
+    'serves index.html for %s (history fallback), never cached for long',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<script src="/main.0123abcd.js">');
+    },
+  );
+
+  it('serves the translation files', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/i18n/sv.json' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ general: {} });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(xsrfCookieOf(response)).toBeUndefined();
+  });
+
+  it('lets browsers keep content-hashed assets for good', async () => {
+    const response = await app.inject({ method: 'GET', url: '/main.0123abcd.js' });
+
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never serves dotfiles', async () => {
+    const response = await app.inject({ method: 'GET', url: '/.env' });
+
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers a missing file with 404, not with the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/i18n/fi.json' });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it('answers GET /healthz with 200 while the database answers, 503 when it does not', async () => {
+    const healthy = await app.inject({ method: 'GET', url: '/healthz' });
+    database.failing = true;
+    const unhealthy = await app.inject({ method: 'GET', url: '/healthz' });
+    database.failing = false;
+
+    expect(healthy.statusCode).toBe(200);
+    expect(healthy.json()).toEqual({ status: 'ok' });
+    expect(unhealthy.statusCode).toBe(503);
+  });
+});
+
+describe('the XSRF-TOKEN cookie', () => {
+  it('comes with every HTML response: random, 256 bits, Path=/, SameSite=Strict, readable by scripts', async () => {
+    const first = xsrfCookieOf(await app.inject({ method: 'GET', url: '/' }));
+    const second = xsrfCookieOf(await app.inject({ method: 'GET', url: '/send' }));
+
+    expect(first).toEqual({
+      name: 'XSRF-TOKEN',
+      value: expect.stringMatching(/^[\w-]{43}$/),
+      path: '/',
+      sameSite: 'Strict',
+    });
+    expect(second?.value).not.toBe(first?.value);
+  });
+
+  it('keeps a valid token the browser already has, and replaces an invalid one', async () => {
+    const token = xsrfCookieOf(await app.inject({ method: 'GET', url: '/' }))!.value;
+
+    const kept = await app.inject({ method: 'GET', url: '/', cookies: { 'XSRF-TOKEN': token } });
+    const replaced = await app.inject({ method: 'GET', url: '/', cookies: { 'XSRF-TOKEN': 'x' } });
+
+    expect(xsrfCookieOf(kept)?.value).toBe(token);
+    expect(xsrfCookieOf(replaced)?.value).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('is Secure when the request came over HTTPS', async () => {
+    const overHttps = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+
+    expect(xsrfCookieOf(overHttps)).toMatchObject({ secure: true });
+    expect(xsrfCookieOf(await app.inject({ method: 'GET', url: '/' }))).not.toHaveProperty(
+      'secure',
+    );
+  });
+});
+
+describe('security headers', () => {
+  function directives(csp: string): Map<string, string> {
+    return new Map(
+      csp.split(';').map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+  }
+
+  it('sends a Content-Security-Policy under which the SPA runs without inline script', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    const policy = directives(String(response.headers['content-security-policy']));
+
+    expect(Object.fromEntries(policy)).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'script-src-attr': "'none'",
+      'style-src': "'self'",
+      'img-src': "'self' data:",
+      'font-src': "'self'",
+      'connect-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+    });
+  });
+
+  it.each(['/', '/graphql', '/healthz'])(
+    'protects %s against sniffing, framing and referrer leaks',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'x-frame-options': 'DENY',
+      });
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    },
+  );
+});

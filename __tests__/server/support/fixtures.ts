@@ -1,0 +1,69 @@
+/** Throwaway directories, databases and request bodies for the server's tests. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Database } from '../../../server/db/database';
+import { buildCreateOnboardingFormBody } from '../../../src/api/onboardingQuery';
+import type { RegistrationValues } from '../../../src/features/registration/fields';
+
+/** Opening PGlite runs initdb the first time: allow for it. */
+export const databaseTimeoutMs = 60_000;
+
+const tempDirs: string[] = [];
+
+export function makeTempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Deletes every directory made by makeTempDir: call it last, once the databases are closed. */
+export function removeTempDirs() {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** A stand-in for the SPA's production bundle. */
+export function makeStaticDir(): string {
+  const dir = makeTempDir('server-test-dist-');
+  fs.mkdirSync(path.join(dir, 'assets/i18n'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><script src="/main.0123abcd.js"></script></head><body></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'main.0123abcd.js'), 'void 0;');
+  fs.writeFileSync(path.join(dir, 'assets/i18n/sv.json'), '{"general":{}}');
+  return dir;
+}
+
+/** An embedded database in a fresh (or the given) DATA_DIR. */
+export function openTestDatabase(dataDir = makeTempDir('server-test-data-')): Promise<Database> {
+  return openDatabase({ dataDir }, (error) => {
+    throw error;
+  });
+}
+
+export async function countRegistrations(database: Database): Promise<number> {
+  const [row] = await database.query<{ count: number }>(
+    'SELECT count(*)::integer AS count FROM registrations',
+  );
+  return row.count;
+}
+
+/** A database that answers every query with no rows, or fails once told to. */
+export function stubDatabase(): Database & { failing: boolean } {
+  const stub: Database & { failing: boolean } = {
+    failing: false,
+    async query<Row>(): Promise<Row[]> {
+      if (stub.failing) throw new Error('connection refused');
+      return [];
+    },
+    transaction: (work) => work(stub),
+    close: async () => undefined,
+  };
+  return stub;
+}
+
+/** The SPA's own request body for these values (values inline, variables empty). */
+export function spaRequestBody(values: RegistrationValues) {
+  return buildCreateOnboardingFormBody(values);
+}

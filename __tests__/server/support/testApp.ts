@@ -1,0 +1,40 @@
+/** The real app for `inject`, and requests as the SPA makes them. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppOptions } from '../../../server/app';
+import { makeStaticDir, makeTempDir } from './fixtures';
+
+export { buildApp };
+
+export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions {
+  return {
+    dataDir: makeTempDir('server-test-data-'),
+    staticDir: makeStaticDir(),
+    emailDomain: 'example.edu',
+    rateLimitPerMinute: 0,
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+/** Loads the page like a browser does and returns the XSRF cookie it was given. */
+export async function getXsrfToken(app: FastifyInstance): Promise<string> {
+  const page = await app.inject({ method: 'GET', url: '/' });
+  const cookie = page.cookies.find((candidate) => candidate.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('GET / set no XSRF-TOKEN cookie');
+  return cookie.value;
+}
+
+/** POST /graphql as the SPA sends it: cookie and matching header. */
+export function postGraphql(
+  app: FastifyInstance,
+  token: string,
+  body: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+    cookies: { 'XSRF-TOKEN': token },
+    payload: JSON.stringify(body),
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * The app factory: builds the whole server without listening, so tests drive it through
+ * `inject` and main.ts only adds the port and the signals.
+ */
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrations';
+import { createRegistrationStore } from './db/registrations';
+import { handleError } from './errors';
+import { RequestLogController } from './logging';
+import { graphqlPlugin } from './plugins/graphql';
+import { healthPlugin } from './plugins/health';
+import { securityHeaders } from './plugins/securityHeaders';
+import { spaPlugin } from './plugins/spa';
+import { issueXsrfCookie } from './plugins/xsrf';
+
+export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel'> & {
+  /** Pino level; false (the default) logs nothing, as tests want. */
+  logLevel?: string | false;
+  /** An open database to use instead of opening one from dataDir/databaseUrl; the caller closes it. */
+  database?: Database;
+};
+
+/** The SPA's largest request is about 1.5 KiB; anything beyond 16 KiB is refused with 413. */
+const bodyLimit = 16 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel ? { level: options.logLevel } : false,
+    logController: new RequestLogController(),
+    bodyLimit,
+    trustProxy: options.trustProxy,
+    forceCloseConnections: 'idle',
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase(options, (error) => app.log.error({ err: error }, 'database error')));
+  const ownsDatabase = !options.database;
+  try {
+    await migrate(database);
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  const registrations = createRegistrationStore(database);
+  // onClose runs after in-flight requests have finished: write what they queued, then close.
+  app.addHook('onClose', async () => {
+    await registrations.drain();
+    if (ownsDatabase) await database.close();
+  });
+
+  app.setErrorHandler(handleError);
+  await app.register(cookie);
+  await app.register(helmet, securityHeaders);
+  app.addHook('onSend', issueXsrfCookie);
+
+  await app.register(healthPlugin, { database });
+  await app.register(graphqlPlugin, {
+    registrations,
+    emailDomain: options.emailDomain,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+  });
+  await app.register(spaPlugin, { staticDir: options.staticDir });
+  return app;
+}

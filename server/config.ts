@@ -1,0 +1,68 @@
+/** Server settings, read once from the environment. Invalid values stop the start with a clear message. */
+import path from 'node:path';
+
+export interface StorageConfig {
+  /** PGlite's home when no DATABASE_URL is given. */
+  dataDir: string;
+  /** postgres://… selects a PostgreSQL server instead of the embedded PGlite. */
+  databaseUrl?: string;
+}
+
+export interface Config extends StorageConfig {
+  port: number;
+  host: string;
+  /** Requests per minute and client address on /graphql; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  emailDomain: string;
+  logLevel: string;
+  /** Fastify's trustProxy: which X-Forwarded-* headers to believe (client address, https). */
+  trustProxy: boolean | string;
+  /** The SPA's production bundle. */
+  staticDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function readStorageConfig(env: Env): StorageConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return { dataDir: path.resolve(env.DATA_DIR || 'data'), databaseUrl };
+}
+
+export function readConfig(env: Env): Config {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!logLevels.includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+  }
+  return {
+    ...readStorageConfig(env),
+    port: readInteger(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
+    emailDomain: env.EMAIL_DOMAIN || 'example.edu',
+    logLevel,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    staticDir: path.resolve(env.STATIC_DIR || 'dist'),
+  };
+}
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
+
+/** "true", "false" or a comma-separated list of the proxies' addresses or CIDR ranges. */
+function readTrustProxy(text: string | undefined): boolean | string {
+  const value = text?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
+}

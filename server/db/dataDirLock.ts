@@ -1,0 +1,47 @@
+/**
+ * PGlite is PostgreSQL in single-user mode and does not notice a second process opening the same
+ * files, which would corrupt them. A pid file next to the cluster keeps DATA_DIR to one process.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface DataDirLock {
+  release(): void;
+}
+
+export function lockDataDir(dataDir: string): DataDirLock {
+  const lockPath = path.join(dataDir, 'server.pid');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const holder = readHolder(lockPath);
+  if (holder !== undefined && holder !== process.pid && isRunning(holder)) {
+    throw new Error(
+      `DATA_DIR ${dataDir} is in use by process ${holder}. Stop that process first ` +
+        '(only one process can open the embedded database), or use DATABASE_URL.',
+    );
+  }
+  fs.writeFileSync(lockPath, `${process.pid}\n`);
+  return {
+    release() {
+      if (readHolder(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
+    },
+  };
+}
+
+function readHolder(lockPath: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Schema changes, applied in order at every start. Each runs once: the versions applied are kept in
+ * schema_migrations, and an advisory lock serialises instances that start together on PostgreSQL.
+ */
+import type { Database } from './database';
+
+interface Migration {
+  version: number;
+  statements: string[];
+}
+
+const migrations: Migration[] = [
+  {
+    version: 1,
+    statements: [
+      `CREATE TABLE registrations (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        birthday text NOT NULL,
+        phone_number text NOT NULL,
+        email text NOT NULL,
+        address text NOT NULL,
+        zipcode text NOT NULL,
+        city text NOT NULL,
+        country text NOT NULL,
+        started_year text NOT NULL,
+        degree_program text NOT NULL,
+        terms boolean NOT NULL
+      )`,
+      // An identical resubmission (double click, reload while sending) is stored once.
+      `CREATE UNIQUE INDEX registrations_identical_submission ON registrations (
+        first_name, last_name, birthday, phone_number, email, address, zipcode, city, country,
+        started_year, degree_program, terms
+      )`,
+    ],
+  },
+];
+
+/** Any constant shared by all instances; it names this application's migration lock. */
+const migrationLockKey = 7_301_954;
+
+export async function migrate(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    );
+    const applied = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const appliedVersions = new Set(applied.map((row) => row.version));
+    for (const migration of migrations) {
+      if (appliedVersions.has(migration.version)) continue;
+      for (const statement of migration.statements) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
+    }
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * The embedded default: PGlite (PostgreSQL compiled to WebAssembly) with its cluster in
+ * DATA_DIR/pgdata, run in a worker thread (pgliteWorker.ts) so that its synchronous work never
+ * stalls HTTP. PGlite is one single-user backend: queries run one at a time, in the order sent.
+ */
+import { once } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { lockDataDir } from './dataDirLock';
+import type { Database, Queryable } from './database';
+import type {
+  PGliteRequest,
+  PGliteResponse,
+  PGliteWorkerData,
+  QueryRequest,
+  SerializedError,
+} from './pgliteProtocol';
+
+export async function openPGlite(dataDir: string): Promise<Database> {
+  const lock = lockDataDir(dataDir);
+  const clusterDir = path.join(dataDir, 'pgdata');
+  try {
+    const isNewCluster = !fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+    let worker = startWorker(clusterDir);
+    await whenReady(worker);
+    if (isNewCluster) {
+      // The worker that ran initdb keeps its ~600 MB of WebAssembly memory: start a fresh one.
+      await stopWorker(worker);
+      worker = startWorker(clusterDir);
+      await whenReady(worker);
+    }
+    return createClient(worker, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function startWorker(clusterDir: string): Worker {
+  const workerData: PGliteWorkerData = { clusterDir };
+  if (path.extname(__filename) === '.ts') {
+    // Running from source (tests, `npm run dev`): tsx compiles the worker on the fly.
+    const source = path.join(__dirname, 'pgliteWorker.ts');
+    return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)});`, {
+      eval: true,
+      workerData,
+    });
+  }
+  return new Worker(path.join(__dirname, 'pgliteWorker.js'), { workerData });
+}
+
+async function stopWorker(worker: Worker): Promise<void> {
+  const exited = once(worker, 'exit');
+  worker.postMessage({ type: 'close' } satisfies PGliteRequest);
+  await exited;
+}
+
+function toError({ name, message, code }: SerializedError): Error {
+  return Object.assign(new Error(message), { name, code });
+}
+
+function whenReady(worker: Worker): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    const onExit = (code: number) => reject(new Error(`The PGlite worker exited (code ${code})`));
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.once('message', (message: PGliteResponse) => {
+      if (message.type === 'failed') return reject(toError(message.error));
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      resolve();
+    });
+  });
+}
+
+interface Waiting {
+  resolve: (rows: unknown[]) => void;
+  reject: (error: Error) => void;
+}
+
+function createClient(worker: Worker, onClosed: () => void): Database {
+  const waiting = new Map<number, Waiting>();
+  let nextId = 1;
+  let failure: Error | undefined;
+
+  worker.on('message', (message: PGliteResponse) => {
+    if (message.type !== 'result' && message.type !== 'error') return;
+    const request = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (message.type === 'result') request?.resolve(message.rows);
+    else request?.reject(toError(message.error));
+  });
+  const failAll = (error: Error) => {
+    failure = error;
+    for (const request of waiting.values()) request.reject(error);
+    waiting.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`The PGlite worker has exited (code ${code})`)));
+
+  function post(request: QueryRequest) {
+    return new Promise<unknown[]>((resolve, reject) => {
+      if (failure) return reject(failure);
+      waiting.set(request.id, { resolve, reject });
+      worker.postMessage(request);
+    });
+  }
+
+  const send = async <Row>(sql: string, params?: unknown[]) =>
+    (await post({ type: 'query', id: nextId++, sql, params })) as Row[];
+
+  // A transaction owns the one connection: queries sent meanwhile wait until it has ended.
+  let transactionEnded: Promise<void> = Promise.resolve();
+
+  return {
+    async query<Row>(sql: string, params?: unknown[]) {
+      await transactionEnded;
+      return send<Row>(sql, params);
+    },
+    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      const previous = transactionEnded;
+      let end = () => {};
+      transactionEnded = new Promise((resolve) => (end = resolve));
+      await previous;
+      try {
+        await send('BEGIN');
+        const result = await work({ query: send });
+        await send('COMMIT');
+        return result;
+      } catch (error) {
+        await send('ROLLBACK').catch(() => undefined); // the first error is the one to report
+        throw error;
+      } finally {
+        end();
+      }
+    },
+    async close() {
+      await transactionEnded;
+      if (!failure) await stopWorker(worker);
+      onClosed();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The PGlite worker thread: owns the embedded PostgreSQL and runs the queries the server sends.
+ * PGlite executes synchronously (WebAssembly, then fsync); here it does not stall the event loop
+ * that serves HTTP.
+ *
+ * Durability: out of the box PGlite runs PostgreSQL with fsync off, and Emscripten's NODEFS has no
+ * fsync at all. Here PostgreSQL runs with fsync on and NODEFS forwards fsync() to the real file, so
+ * a COMMIT returns only after its WAL is on disk, as on a PostgreSQL server.
+ */
+import fs from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite' with { 'resolution-mode': 'import' };
+import {
+  serializeError,
+  type PGliteRequest,
+  type PGliteResponse,
+  type PGliteWorkerData,
+} from './pgliteProtocol';
+
+interface NodeFsWithStreamOps {
+  stream_ops: { fsync?: (stream: { nfd: number }) => number };
+}
+
+/** PostgreSQL settings on top of PGlite's defaults. */
+const settings = [
+  // fdatasync() is a no-op in Emscripten; fsync() reaches the file system (see above).
+  ['wal_sync_method', 'fsync'],
+  // A registrations table is small; PGlite's default 160 MB of buffers would only cost memory.
+  ['shared_buffers', '16MB'],
+];
+
+async function createDurablePGlite(clusterDir: string): Promise<PGlite> {
+  // PGlite is ESM; a dynamic import() loads it from this CommonJS build.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { NodeFS } = await import('@electric-sql/pglite/nodefs');
+
+  class SyncingNodeFS extends NodeFS {
+    async init(...args: Parameters<InstanceType<typeof NodeFS>['init']>) {
+      const result = await super.init(...args);
+      const preRun = result.emscriptenOpts.preRun ?? [];
+      preRun.push((mod) => {
+        const nodeFs = mod.NODEFS as unknown as NodeFsWithStreamOps;
+        nodeFs.stream_ops.fsync = (stream) => {
+          fs.fsyncSync(stream.nfd);
+          return 0;
+        };
+      });
+      result.emscriptenOpts.preRun = preRun;
+      return result;
+    }
+  }
+
+  return PGlite.create({
+    fs: new SyncingNodeFS(clusterDir),
+    startParams: [
+      ...PGlite.defaultStartParams.filter((param) => param !== '-F'), // -F: fsync off
+      ...settings.flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
+  });
+}
+
+async function serve(port: NonNullable<typeof parentPort>) {
+  const send = (message: PGliteResponse) => port.postMessage(message);
+  let pglite: PGlite;
+  try {
+    pglite = await createDurablePGlite((workerData as PGliteWorkerData).clusterDir);
+  } catch (error) {
+    send({ type: 'failed', error: serializeError(error) });
+    return;
+  }
+
+  port.on('message', async (request: PGliteRequest) => {
+    if (request.type === 'close') {
+      await pglite.close();
+      port.close();
+      return;
+    }
+    try {
+      const { rows } = await pglite.query(request.sql, request.params);
+      send({ type: 'result', id: request.id, rows });
+    } catch (error) {
+      send({ type: 'error', id: request.id, error: serializeError(error) });
+    }
+  });
+  send({ type: 'ready' });
+}
+
+if (parentPort) void serve(parentPort);

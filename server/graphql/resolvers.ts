@@ -1,0 +1,56 @@
+/** createOnboardingForm: validate with the SPA's own schema, store, answer once committed. */
+import type { FastifyBaseLogger } from 'fastify';
+import { ErrorWithProps } from 'mercurius';
+import { toRegistrationValues } from '../../src/features/registration/fields';
+import {
+  createRegistrationSchema,
+  validateRegistration,
+} from '../../src/features/registration/schema';
+import type { RegistrationStore } from '../db/registrations';
+
+interface ResolverContext {
+  reply: { log: FastifyBaseLogger };
+}
+
+export function createResolvers(registrations: RegistrationStore, emailDomain: string) {
+  const registrationSchema = createRegistrationSchema(emailDomain);
+
+  return {
+    Query: {
+      apiVersion: () => '1',
+    },
+    Mutation: {
+      async createOnboardingForm(
+        _root: unknown,
+        args: { data: unknown },
+        context: ResolverContext,
+      ) {
+        const values = toRegistrationValues(args.data);
+        const fieldErrors = values ? validateRegistration(registrationSchema, values) : {};
+        if (!values || Object.keys(fieldErrors).length > 0) {
+          throw new ErrorWithProps(
+            'Invalid registration',
+            { code: 'BAD_USER_INPUT', fields: fieldErrors },
+            400,
+          );
+        }
+        try {
+          await registrations.save(values);
+        } catch (error) {
+          // Only the kind of failure: a database error's detail can quote the row.
+          const { name, code } = error as { name?: string; code?: string };
+          context.reply.log.error(
+            { errorName: name, errorCode: code },
+            'storing a registration failed',
+          );
+          throw new ErrorWithProps(
+            'The registration could not be stored',
+            { code: 'INTERNAL_SERVER_ERROR' },
+            500,
+          );
+        }
+        return values;
+      },
+    },
+  };
+}

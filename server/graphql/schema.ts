@@ -1,0 +1,28 @@
+/** The GraphQL API: one mutation that stores a registration. Nothing personal can be read back. */
+import { textFieldNames } from '../../src/features/registration/fields';
+
+const formFields = [...textFieldNames.map((name) => `${name}: String!`), 'terms: Boolean!']
+  .map((field) => `  ${field}`)
+  .join('\n');
+
+export const schema = `
+type Query {
+  "Version of this API. The query root deliberately exposes nothing else."
+  apiVersion: String!
+}
+
+"A registration as the form sends it: the twelve fields, all required."
+input OnboardingFormInput {
+${formFields}
+}
+
+"The stored registration."
+type OnboardingForm {
+${formFields}
+}
+
+type Mutation {
+  "Validates and stores a registration; answers once it is committed. Resubmitting it is harmless."
+  createOnboardingForm(data: OnboardingFormInput!): OnboardingForm
+}
+`;

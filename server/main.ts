@@ -1,0 +1,37 @@
+/** Entry point: configuration from the environment, listen on PORT, shut down on SIGTERM/SIGINT. */
+import { buildApp } from './app';
+import { readConfig } from './config';
+
+/** How long in-flight requests may take to finish once a shutdown has begun. */
+const shutdownGraceMs = 10_000;
+
+async function main() {
+  const config = readConfig(process.env);
+  const app = await buildApp(config);
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    // `once`: a second Ctrl-C falls back to Node's default and ends the process at once.
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      setTimeout(() => {
+        app.log.error('shutdown took too long, exiting');
+        process.exit(1);
+      }, shutdownGraceMs).unref();
+      // close(): stop accepting, let in-flight requests finish, then onClose closes the database.
+      app.close().then(
+        () => app.log.info('shut down'),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exitCode = 1;
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+/**
+ * POST /graphql: rate limit and XSRF check before the body is read, then mercurius. Every other
+ * method gets 405 (mercurius' own routes would answer GET, so they stay off).
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from 'fastify';
+import mercurius from 'mercurius';
+import type { RegistrationStore } from '../db/registrations';
+import { executionErrorReply, requestErrorReply } from '../graphql/errors';
+import { limitFieldCount, queryLimits, syntaxErrorOf } from '../graphql/limits';
+import { createResolvers } from '../graphql/resolvers';
+import { schema } from '../graphql/schema';
+import { verifyXsrfToken } from './xsrf';
+
+export interface GraphqlPluginOptions {
+  registrations: RegistrationStore;
+  emailDomain: string;
+  /** 0 turns the limit off. */
+  rateLimitPerMinute: number;
+}
+
+interface GraphqlRequestBody {
+  query: string;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+}
+
+const bodySchema = {
+  type: 'object',
+  required: ['query'],
+  properties: {
+    query: { type: 'string', maxLength: queryLimits.maxQueryLength },
+    operationName: { type: ['string', 'null'], maxLength: 200 },
+    variables: { type: ['object', 'null'] },
+    extensions: { type: ['object', 'null'] },
+  },
+};
+
+function sendRequestErrors(reply: FastifyReply, errors: readonly Error[]) {
+  const { statusCode, response } = requestErrorReply(errors);
+  return reply.code(statusCode).send(response);
+}
+
+function methodNotAllowed(_request: unknown, reply: FastifyReply) {
+  return reply
+    .code(405)
+    .header('allow', 'POST')
+    .send({ statusCode: 405, error: 'Method Not Allowed', message: 'Use POST for /graphql' });
+}
+
+export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (app, options) => {
+  await app.register(mercurius, {
+    schema,
+    resolvers: createResolvers(options.registrations, options.emailDomain),
+    routes: false,
+    graphiql: false,
+    // The SPA puts the values into the query text, so every submission is a new query: a parse
+    // cache would never hit and would only keep personal data in memory.
+    cache: false,
+    queryDepth: queryLimits.maxDepth,
+    validationRules: [limitFieldCount],
+    graphql: { validateOptions: { maxErrors: queryLimits.maxValidationErrors } },
+    errorFormatter: (execution) => executionErrorReply(execution),
+  });
+
+  const onRequest: onRequestHookHandler[] = [];
+  if (options.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, { global: false });
+    onRequest.push(app.rateLimit({ max: options.rateLimitPerMinute, timeWindow: 60_000 }));
+  }
+  onRequest.push(verifyXsrfToken);
+
+  app.post<{ Body: GraphqlRequestBody }>(
+    '/graphql',
+    { onRequest, schema: { body: bodySchema } },
+    async (request, reply) => {
+      // The answer repeats personal data: no cache along the way may keep it.
+      reply.header('cache-control', 'no-store');
+      const { query, variables, operationName } = request.body;
+      const syntaxError = syntaxErrorOf(query);
+      if (syntaxError) return sendRequestErrors(reply, [syntaxError]);
+      try {
+        return await reply.graphql(query, {}, variables ?? undefined, operationName ?? undefined);
+      } catch (error) {
+        // mercurius throws parse and validation failures with the GraphQL errors attached.
+        const errors = (error as { errors?: unknown }).errors;
+        if (!Array.isArray(errors)) throw error;
+        return sendRequestErrors(reply, errors);
+      }
+    },
+  );
+
+  app.route({
+    method: app.supportedMethods.filter((method) => method !== 'POST'),
+    url: '/graphql',
+    handler: methodNotAllowed,
+  });
+};
