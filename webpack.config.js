@@ -5,6 +5,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
 
 /** The SPA's build-time configuration (see src/config.ts); unset variables keep their defaults. */
 const buildVariables = ['GRAPHQL_URL', 'EMAIL_DOMAIN', 'INSTITUTION_URL', 'EXTERNAL_SITE_URL'];
@@ -65,7 +66,19 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg' }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public/assets', to: 'assets' }] }),
       ...(production
-        ? [new MiniCssExtractPlugin({ filename: 'css/[name].[contenthash:8].css' })]
+        ? [
+            new MiniCssExtractPlugin({ filename: 'css/[name].[contenthash:8].css' }),
+            // Pre-compressed siblings that the server sends as they are: no work per request.
+            ...['gzip', 'brotliCompress'].map(
+              (algorithm) =>
+                new CompressionPlugin({
+                  algorithm,
+                  filename: `[path][base].${algorithm === 'gzip' ? 'gz' : 'br'}`,
+                  test: /\.(js|css|html|svg|json)$/,
+                  threshold: 1024,
+                }),
+            ),
+          ]
         : []),
     ],
     optimization: {

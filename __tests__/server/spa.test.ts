@@ -11,6 +11,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   const options = testAppOptions({ database, trustProxy: true });
   fs.writeFileSync(path.join(options.staticDir, '.env'), 'SECRET=1');
+  fs.writeFileSync(path.join(options.staticDir, 'main.0123abcd.js.br'), 'brotli bytes');
   app = await buildApp(options);
 });
 
@@ -49,6 +50,18 @@ describe('the SPA bundle', () => {
     const response = await app.inject({ method: 'GET', url: '/main.0123abcd.js' });
 
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the build’s pre-compressed file when the browser accepts it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/main.0123abcd.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.body).toBe('brotli bytes');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('never serves dotfiles', async () => {

@@ -33,7 +33,11 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (app, { sta
     allowedPath: (pathname) => !pathname.endsWith('/'),
     cacheControl: false,
     preCompressed: true, // serves a .br/.gz sibling when the build emitted one
-    setHeaders: (res, filePath) => res.setHeader('cache-control', cachePolicy(filePath)),
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', cachePolicy(filePath));
+      // The same URL may be sent br, gzip or plain: caches must keep them apart.
+      res.setHeader('vary', 'Accept-Encoding');
+    },
   });
 
   app.setNotFoundHandler(async (request, reply) => {
