@@ -19,6 +19,8 @@ module.exports = (_env, argv) => {
       filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
       publicPath: '/',
       clean: true,
+      // Rewrite unchanged files too, so that their times tell `npm start` the build is current.
+      compareBeforeEmit: false,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: {

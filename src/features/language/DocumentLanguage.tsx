@@ -12,11 +12,13 @@ export function DocumentLanguage() {
     if (i18n.language !== language) void i18n.changeLanguage(language);
   }, [i18n, language]);
 
+  // The language whose texts show: the fallback when the chosen one's file failed to load.
+  const shownLanguage = i18n.resolvedLanguage ?? language;
   const title = t('general.tlk-title-label');
   useEffect(() => {
-    document.documentElement.lang = language;
+    document.documentElement.lang = shownLanguage;
     document.title = title;
-  }, [language, title]);
+  }, [shownLanguage, title]);
 
   return null;
 }

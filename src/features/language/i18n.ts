@@ -19,6 +19,9 @@ export function createI18n(language: Language, resources?: Resource) {
     load: 'languageOnly',
     resources,
     backend: { loadPath: translationsPath },
+    // A file that fails to load is retried briefly, then the fallback shows (not a long blank).
+    maxRetries: 2,
+    retryTimeout: 300,
     interpolation: { escapeValue: false },
   });
   return instance;

@@ -1,0 +1,69 @@
+/**
+ * The whole registration, in Swedish and in English: form filled, sent to the real server, the
+ * thank-you view shown, and the row stored where `npm run export` finds it.
+ */
+import {
+  openStartPage,
+  chooseLanguage,
+  readSessionStorage,
+  setUpApp,
+  waitForOutcome,
+} from './support/app';
+import { parseCsv } from './support/csv';
+import { fillForm, submitButton, validRegistration } from './support/form';
+import { exportCsv } from './support/server';
+import { plainText, text, type Language } from './support/translations';
+
+const app = setUpApp();
+
+describe.each<Language>(['sv', 'en'])('a registration sent in %s', (language) => {
+  test('ends on the thank-you view and is in npm run export', async () => {
+    const { page, server } = app;
+    const registration = validRegistration();
+
+    await openStartPage(page);
+    if (language !== 'sv') await chooseLanguage(page, language);
+    await fillForm(page, registration);
+
+    const answer = page.waitForResponse((response) => response.url().endsWith('/graphql'));
+    await submitButton(page).click();
+    await page.waitForURL('**/send');
+    expect((await answer).status()).toBe(200);
+
+    await waitForOutcome(page, 'send-page-thankyou', language);
+    const main = page.locator('main');
+    expect(await main.locator('p').innerText()).toBe(
+      plainText(language, 'send-page-thankyou.paragraph-label'),
+    );
+    expect(await main.getByRole('link').innerText()).toBe(
+      text(language, 'send-page-thankyou.link-label'),
+    );
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+    expect(await readSessionStorage(page, 'form-data')).toBeNull();
+
+    // PGlite admits one process per DATA_DIR, and the server holds it while it runs: the export
+    // can only read the data once the server has stopped.
+    await server.stop();
+    try {
+      const rows = parseCsv(await exportCsv(server.dataDir));
+      const stored = rows.filter((row) => row.email === registration.email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        firstName: registration.firstName,
+        lastName: registration.lastName,
+        birthday: registration.birthday,
+        address: registration.address,
+        zipcode: registration.zipcode,
+        city: registration.city,
+        country: registration.country,
+        startedYear: registration.startedYear,
+        degreeProgram: registration.degreeProgram,
+        terms: 'true',
+      });
+      // The export guards spreadsheets against formulas: a leading + gets a ' before it.
+      expect(stored[0].phoneNumber.replace(/^'/, '')).toBe(registration.phoneNumber);
+    } finally {
+      await server.start();
+    }
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Browser-side faults: a translation file that does not load (the fallback language shows), and
+ * a sessionStorage that throws (the form works, it just does not persist).
+ */
+import type { Page } from 'playwright-core';
+import { openStartPage, setUpApp, waitForOutcome } from './support/app';
+import { fillForm, readForm, submitButton, validRegistration } from './support/form';
+import { text } from './support/translations';
+
+const app = setUpApp();
+
+const heroHeading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+describe('when the English translation file fails to load', () => {
+  beforeEach(async () => {
+    await app.page.route('**/assets/i18n/en.json', (route) => route.abort('failed'));
+  });
+
+  test('choosing English keeps the page in Swedish, the fallback', async () => {
+    const { page } = app;
+    const englishAsked = page.waitForRequest('**/assets/i18n/en.json');
+    await openStartPage(page);
+
+    await page.locator('#language-switcher').click();
+    await page.locator('.dropdown-item[lang=en]').click();
+    await englishAsked;
+    // The switcher now shows English as chosen; the texts fall back to Swedish.
+    await page.locator('#language-switcher [lang=en]').waitFor();
+
+    expect(await heroHeading(page).innerText()).toBe(text('sv', 'hero.heading-label'));
+    expect(await page.locator('label[for=firstName]').innerText()).toBe(
+      text('sv', 'form.firstName-label'),
+    );
+    expect(await page.title()).toBe(text('sv', 'general.tlk-title-label'));
+    await fillForm(page, { firstName: 'Åsa' });
+    expect(await page.locator('#firstName').inputValue()).toBe('Åsa');
+  });
+
+  // WCAG 3.1.1: screen readers must read the Swedish fallback with Swedish rules.
+  test('<html lang> names the language shown, the fallback', async () => {
+    const { page } = app;
+    await openStartPage(page);
+    await page.locator('#language-switcher').click();
+    await page.locator('.dropdown-item[lang=en]').click();
+    await page.locator('#language-switcher [lang=en]').waitFor();
+
+    expect(await heroHeading(page).innerText()).toBe(text('sv', 'hero.heading-label'));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('sv');
+  });
+
+  test('a page opened in English shows Swedish instead of nothing', async () => {
+    const { page } = app;
+    await page.addInitScript(() => window.sessionStorage.setItem('user-language', 'en'));
+    await page.goto('/');
+
+    await heroHeading(page)
+      .filter({ hasText: text('sv', 'hero.heading-label') })
+      .waitFor();
+    expect(await page.locator('label[for=firstName]').innerText()).toBe(
+      text('sv', 'form.firstName-label'),
+    );
+    expect(await page.locator('form button[type=submit]').innerText()).toBe(
+      text('sv', 'form.submit-label'),
+    );
+  });
+});
+
+/** Page scripts that make sessionStorage throw as a browser that refuses storage does. */
+const storageFaults: { name: string; script: () => void }[] = [
+  {
+    name: 'every sessionStorage call throws',
+    script: () => {
+      const refuse = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+      for (const method of ['getItem', 'setItem', 'removeItem', 'clear', 'key'] as const) {
+        Object.defineProperty(Storage.prototype, method, { value: refuse, configurable: true });
+      }
+    },
+  },
+  {
+    name: 'reading window.sessionStorage throws',
+    script: () => {
+      Object.defineProperty(window, 'sessionStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
+    },
+  },
+];
+
+describe.each(storageFaults)('when $name', ({ script }) => {
+  beforeEach(async () => {
+    await app.page.addInitScript(script);
+  });
+
+  test('the form can still be filled in and sent', async () => {
+    const { page } = app;
+    await openStartPage(page);
+    await page.locator('#language-switcher').click();
+    await page.locator('.dropdown-item[lang=en]').click();
+    await heroHeading(page)
+      .filter({ hasText: text('en', 'hero.heading-label') })
+      .waitFor();
+
+    await fillForm(page, validRegistration());
+    await submitButton(page).click();
+    await waitForOutcome(page, 'send-page-thankyou', 'en');
+  });
+
+  test('a reload starts over, as nothing could be saved', async () => {
+    const { page } = app;
+    await openStartPage(page);
+    await fillForm(page, { firstName: 'Åsa', lastName: 'Nyström', terms: true });
+    expect(await page.locator('#firstName').inputValue()).toBe('Åsa');
+
+    await page.reload();
+    await page.locator('#firstName').waitFor();
+    expect(await readForm(page)).toMatchObject({ firstName: '', lastName: '', terms: false });
+  });
+});

@@ -1,0 +1,80 @@
+/** The registration form as a user meets it: its controls, valid values, and filling it in. */
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+
+export const textFields = [
+  'firstName',
+  'lastName',
+  'birthday',
+  'phoneNumber',
+  'email',
+  'address',
+  'zipcode',
+  'city',
+  'country',
+  'startedYear',
+] as const;
+
+/** Every control, in the order of the form; each has id = name = the field name. */
+export const allFields = [...textFields, 'degreeProgram', 'terms'] as const;
+
+export type TextField = (typeof textFields)[number];
+export type Registration = Record<TextField, string> & { degreeProgram: string; terms: boolean };
+
+/** The domain the default build accepts email addresses at (EMAIL_DOMAIN). */
+export const emailDomain = 'example.edu';
+
+const letters = 'abcdefghijklmnopqrstuvwxyzåäö';
+
+/** Letters only (names allow no digits), so that each run's rows can be told apart in the export. */
+export function uniqueWord(length = 8): string {
+  return Array.from({ length }, () => letters[randomInt(letters.length)]).join('');
+}
+
+/** A complete, valid registration whose names are unique to this call. */
+export function validRegistration(overrides: Partial<Registration> = {}): Registration {
+  const tag = uniqueWord();
+  return {
+    firstName: `Åsa-Maria ${tag}`,
+    lastName: `Nyström ${uniqueWord()}`,
+    birthday: '29.02.2000',
+    phoneNumber: '+358 40 123 4567',
+    email: `asa.${tag.normalize('NFD').replace(/[^a-z]/g, '')}@${emailDomain}`,
+    address: 'Sjögatan 12 B 4',
+    zipcode: '00100',
+    city: 'Helsingfors',
+    country: 'Finland',
+    startedYear: '2025',
+    degreeProgram: 'IT',
+    terms: true,
+    ...overrides,
+  };
+}
+
+/** Fills in the given fields the way a user would: typing, choosing, ticking. */
+export async function fillForm(page: Page, values: Partial<Registration>): Promise<void> {
+  for (const field of textFields) {
+    const value = values[field];
+    if (value !== undefined) await page.locator(`#${field}`).fill(value);
+  }
+  if (values.degreeProgram !== undefined) {
+    await page.locator('#degreeProgram').selectOption(values.degreeProgram);
+  }
+  if (values.terms !== undefined) await page.locator('#terms').setChecked(values.terms);
+}
+
+/** What the form's controls hold right now. */
+export async function readForm(page: Page): Promise<Registration> {
+  const entries = await Promise.all(
+    textFields.map(async (field) => [field, await page.locator(`#${field}`).inputValue()]),
+  );
+  return {
+    ...(Object.fromEntries(entries) as Record<TextField, string>),
+    degreeProgram: await page.locator('#degreeProgram').inputValue(),
+    terms: await page.locator('#terms').isChecked(),
+  };
+}
+
+export function submitButton(page: Page) {
+  return page.locator('form.registration-form button[type=submit]');
+}
