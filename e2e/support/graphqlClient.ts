@@ -1,0 +1,80 @@
+/**
+ * POST /graphql without a browser, as the SPA sends it: the XSRF-TOKEN cookie from GET / echoed
+ * in X-XSRF-TOKEN, and the body built by the SPA's own buildCreateOnboardingFormBody.
+ */
+import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
+import type { Registration } from './form';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export interface PostOptions {
+  /** Replaces the headers the SPA would send (cookie, X-XSRF-TOKEN, content-type). */
+  headers?: Record<string, string>;
+}
+
+export interface GraphqlClient {
+  /** The headers the SPA sends with its POST. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Posts a body: an object or array is sent as JSON, a string as it is. */
+  post(body: unknown, options?: PostOptions): Promise<Answer>;
+  /** Posts the SPA's createOnboardingForm request for these values. */
+  submit(registration: Registration): Promise<Answer>;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function readAnswer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: parseJson(text) };
+}
+
+/** Opens the start page for its XSRF-TOKEN cookie, as a browser does before it can send. */
+export async function connectGraphql(baseUrl: string): Promise<GraphqlClient> {
+  const page = await fetch(`${baseUrl}/`);
+  await page.arrayBuffer();
+  const cookie = page.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .find((pair) => pair.startsWith('XSRF-TOKEN='));
+  if (!cookie) throw new Error('GET / set no XSRF-TOKEN cookie');
+  const headers = {
+    cookie,
+    'x-xsrf-token': cookie.slice('XSRF-TOKEN='.length),
+    'content-type': 'application/json',
+  };
+
+  async function post(body: unknown, options: PostOptions = {}): Promise<Answer> {
+    const response = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: options.headers ?? headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return readAnswer(response);
+  }
+
+  return {
+    headers,
+    post,
+    submit: (registration) => post(buildCreateOnboardingFormBody(registration)),
+  };
+}
+
+/** The first name the server echoes for a stored submission, or undefined for anything else. */
+export function acknowledgedFirstName(answer: Answer): string | undefined {
+  if (answer.status !== 200) return undefined;
+  const data = (answer.json as { data?: { createOnboardingForm?: { firstName?: unknown } } })?.data;
+  const name = data?.createOnboardingForm?.firstName;
+  return typeof name === 'string' ? name : undefined;
+}

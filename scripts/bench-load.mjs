@@ -1,0 +1,186 @@
+/**
+ * `npm run bench:load`: autocannon against POST /graphql of the production server on the embedded
+ * database, rate limit off, every request a distinct valid submission in the SPA's own form. Then
+ * GET /healthz with the same settings as the ceiling, and the export to check that every
+ * acknowledged submission was stored. Prints figures; exits non-zero only when the run broke.
+ */
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { formatNumber, printLine, printTable } from './bench/report.mjs';
+import { createOnboardingFormBody, registration, xsrfHeaders } from './bench/registration.mjs';
+import { exportCsv, startProductionServer } from './bench/server.mjs';
+
+const connections = 20;
+/** Sent first and stored too, so that the measured run meets a warmed-up server (JIT, caches). */
+const warmUpRequests = 2_000;
+/**
+ * A fixed number of requests rather than a duration: autocannon then waits for every answer, so
+ * no request is cut off in flight and the stored rows can be compared with the 2xx count exactly.
+ * At the target's 1,000 a second this is a 10-second run.
+ */
+const measuredRequests = 10_000;
+/** The ceiling's run lasts about as long as the measured one. */
+const healthSeconds = 10;
+const targets = { perSecond: 1_000, p99Ms: 50 };
+
+/**
+ * Submissions numbered by a counter; remembers the first names the server acknowledged. A run's
+ * `seconds` go from its start to its last answer: autocannon's own duration ends on its next
+ * one-second sampling tick, up to a second late.
+ */
+function createSubmissions(url, headers) {
+  let next = 0;
+  let lastAnswerAt = 0;
+  const acknowledged = new Set();
+  let okWithoutData = 0;
+
+  async function run(amount) {
+    const startedAt = performance.now();
+    const result = await autocannon({
+      url: `${url}/graphql`,
+      method: 'POST',
+      headers,
+      connections,
+      amount,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: createOnboardingFormBody(registration(next++)),
+          }),
+          onResponse: (status, body) => {
+            lastAnswerAt = performance.now();
+            if (status !== 200) return;
+            const name = JSON.parse(body).data?.createOnboardingForm?.firstName;
+            if (typeof name === 'string') acknowledged.add(name);
+            else okWithoutData += 1;
+          },
+        },
+      ],
+    });
+    return { ...result, seconds: (lastAnswerAt - startedAt) / 1000 };
+  }
+
+  return { run, acknowledged, okWithoutData: () => okWithoutData };
+}
+
+/** Everything that is not a clean 2xx: socket errors, timeouts, other statuses, mismatches. */
+function failures(result) {
+  return result.errors + result.timeouts + result.non2xx + result.mismatches;
+}
+
+/** First names of the exported rows (no value holds a comma or line break: they are invalid). */
+function storedFirstNames(csv) {
+  const [header, ...rows] = csv.split('\r\n').filter((line) => line !== '');
+  const column = header.split(',').indexOf('firstName');
+  if (column < 0) throw new Error(`The export has no firstName column: ${header}`);
+  return rows.map((row) => row.split(',')[column]);
+}
+
+function compareStored(firstNames, acknowledged) {
+  const stored = new Set(firstNames);
+  let lost = 0;
+  for (const name of acknowledged) if (!stored.has(name)) lost += 1;
+  return { rows: firstNames.length, duplicates: firstNames.length - stored.size, lost };
+}
+
+async function measure(server) {
+  const submissions = createSubmissions(server.url, await xsrfHeaders(server.url));
+  const warmUp = await submissions.run(warmUpRequests);
+  if (warmUp['2xx'] === 0) {
+    throw new Error(`No submission succeeded: ${JSON.stringify(warmUp.statusCodeStats)}`);
+  }
+  const load = await submissions.run(measuredRequests);
+  const health = await autocannon({
+    url: `${server.url}/healthz`,
+    connections,
+    duration: healthSeconds,
+  });
+
+  // One process per DATA_DIR: the export runs once the server has stopped.
+  await server.stop();
+  const csv = await exportCsv(server.dataDir);
+  const stored = compareStored(storedFirstNames(csv), submissions.acknowledged);
+  const errors = failures(warmUp) + failures(load) + submissions.okWithoutData();
+  return { warmUp, load, health, stored, errors };
+}
+
+function printLoad({ warmUp, load, stored, errors }) {
+  const perSecond = load['2xx'] / load.seconds;
+  const acknowledged = warmUp['2xx'] + load['2xx'];
+  printTable(
+    `POST /graphql: ${formatNumber(measuredRequests)} distinct valid submissions after ` +
+      `${formatNumber(warmUpRequests)} for warm-up, ${connections} connections, ${load.seconds.toFixed(2)} s`,
+    [
+      {
+        figure: 'stored submissions per second',
+        value: formatNumber(perSecond),
+        target: `>= ${formatNumber(targets.perSecond)}`,
+        met: perSecond >= targets.perSecond,
+      },
+      { figure: 'latency p50 (ms)', value: formatNumber(load.latency.p50, 1) },
+      {
+        figure: 'latency p99 (ms)',
+        value: formatNumber(load.latency.p99, 1),
+        target: `<= ${targets.p99Ms}`,
+        met: load.latency.p99 <= targets.p99Ms,
+      },
+      { figure: 'latency max (ms)', value: formatNumber(load.latency.max, 1) },
+      {
+        figure: 'errors (socket, timeout, non-2xx, 200 without data)',
+        value: formatNumber(errors),
+        target: '0',
+        met: errors === 0,
+      },
+      {
+        figure: 'rows stored / 2xx answers (warm-up and run)',
+        value: `${formatNumber(stored.rows)} / ${formatNumber(acknowledged)}`,
+        target: 'equal',
+        met: stored.rows === acknowledged && stored.duplicates === 0,
+      },
+      {
+        figure: 'acknowledged but not stored',
+        value: formatNumber(stored.lost),
+        target: '0',
+        met: stored.lost === 0,
+      },
+    ],
+  );
+  if (errors > 0) printLine(`Status codes: ${JSON.stringify(load.statusCodeStats)}`);
+  return perSecond;
+}
+
+function printCeiling(health, submissionsPerSecond) {
+  const perSecond = health['2xx'] / health.duration;
+  printTable(`GET /healthz, the ceiling: ${connections} connections, ${health.duration} s`, [
+    { figure: 'requests per second', value: formatNumber(perSecond) },
+    { figure: 'latency p50 (ms)', value: formatNumber(health.latency.p50, 1) },
+    { figure: 'latency p99 (ms)', value: formatNumber(health.latency.p99, 1) },
+    { figure: 'errors', value: formatNumber(failures(health)) },
+    {
+      figure: 'ratio: submissions/s ÷ healthz/s',
+      value: formatNumber(submissionsPerSecond / perSecond, 2),
+    },
+  ]);
+}
+
+async function main() {
+  const loadBefore = os.loadavg()[0];
+  const server = await startProductionServer({ RATE_LIMIT_PER_MINUTE: '0' });
+  try {
+    const figures = await measure(server);
+    const submissionsPerSecond = printLoad(figures);
+    printCeiling(figures.health, submissionsPerSecond);
+    printLine(
+      `\n${os.cpus().length} CPUs; 1-minute load average ${loadBefore.toFixed(2)} before the run ` +
+        '(figures are only comparable on a quiet machine).\n',
+    );
+  } finally {
+    await server.remove();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
