@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -12,14 +12,18 @@ import './styles.scss';
 const store = makeStore(loadPersistedState());
 const i18n = createI18n(store.getState().language.current);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </I18nextProvider>
-    </Provider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// A transition lets React render the page in short slices, so the main thread stays responsive.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </I18nextProvider>
+      </Provider>
+    </StrictMode>,
+  ),
 );
