@@ -4,7 +4,7 @@
  * stored data) must be there exactly once and whole; the ones cut off may or may not be.
  */
 import { databaseHolderPid, killAbruptly, waitUntilGone } from './support/crash';
-import { validRegistration, type Registration } from './support/form';
+import { inLetters, validRegistration, type Registration } from './support/form';
 import { acknowledgedFirstName, connectGraphql, type GraphqlClient } from './support/graphqlClient';
 import { startServer, type RunningServer } from './support/server';
 import { asExportedRow, readStoredRows } from './support/storedRows';
@@ -16,16 +16,6 @@ const killAfterAcknowledged = 100;
 const rounds = 3;
 
 type Outcome = 'acknowledged' | 'refused' | 'cut off' | 'not sent';
-
-/** Letters only, as names allow no digits: 0 → "a", 26 → "ba". */
-function inLetters(number: number): string {
-  let text = '';
-  do {
-    text = String.fromCharCode(97 + (number % 26)) + text;
-    number = Math.floor(number / 26);
-  } while (number > 0);
-  return text;
-}
 
 function burstRegistrations(round: number): Registration[] {
   return Array.from({ length: burstSize }, (_, index) =>

@@ -1,25 +1,23 @@
 /** The registration form as a user meets it: its controls, valid values, and filling it in. */
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import {
+  fieldNames,
+  textFieldNames,
+  type RegistrationValues,
+  type TextFieldName,
+} from '../../src/features/registration/fields';
 
-export const textFields = [
-  'firstName',
-  'lastName',
-  'birthday',
-  'phoneNumber',
-  'email',
-  'address',
-  'zipcode',
-  'city',
-  'country',
-  'startedYear',
-] as const;
+/** The controls a user types into; degreeProgram is chosen and terms ticked. */
+export const textFields = textFieldNames.filter(
+  (field): field is Exclude<TextFieldName, 'degreeProgram'> => field !== 'degreeProgram',
+);
 
 /** Every control, in the order of the form; each has id = name = the field name. */
-export const allFields = [...textFields, 'degreeProgram', 'terms'] as const;
+export const allFields = fieldNames;
 
 export type TextField = (typeof textFields)[number];
-export type Registration = Record<TextField, string> & { degreeProgram: string; terms: boolean };
+export type Registration = RegistrationValues;
 
 /** The domain the default build accepts email addresses at (EMAIL_DOMAIN). */
 export const emailDomain = 'example.edu';
@@ -29,6 +27,16 @@ const letters = 'abcdefghijklmnopqrstuvwxyzåäö';
 /** Letters only (names allow no digits), so that each run's rows can be told apart in the export. */
 export function uniqueWord(length = 8): string {
   return Array.from({ length }, () => letters[randomInt(letters.length)]).join('');
+}
+
+/** A number in letters, as names allow no digits: 0 → "a", 26 → "ba". */
+export function inLetters(number: number): string {
+  let text = '';
+  do {
+    text = String.fromCharCode(97 + (number % 26)) + text;
+    number = Math.floor(number / 26);
+  } while (number > 0);
+  return text;
 }
 
 /** A complete, valid registration whose names are unique to this call. */

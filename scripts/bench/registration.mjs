@@ -1,68 +1,19 @@
 /**
- * Distinct valid submissions in exactly the SPA's request form: the body that
- * src/api/onboardingQuery.ts (buildCreateOnboardingFormBody) builds, values inline in the query
- * text, variables empty. The values pass src/features/registration/schema.ts.
+ * Distinct valid submissions in exactly the SPA's request form, built by the SPA's own code
+ * (run under tsx, which loads the TypeScript sources).
  */
+import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery.ts';
+import { inLetters, validRegistration } from '../../e2e/support/form.ts';
 
-/** The form's fields in its order (src/features/registration/fields.ts). */
-const fieldNames = [
-  'firstName',
-  'lastName',
-  'birthday',
-  'phoneNumber',
-  'email',
-  'address',
-  'zipcode',
-  'city',
-  'country',
-  'startedYear',
-  'degreeProgram',
-  'terms',
-];
-
-const operationName = 'createOnboardingForm';
-
-/** The same text as the SPA's body: JSON string literals are valid GraphQL string literals. */
+/** The request body exactly as the SPA sends it. */
 export function createOnboardingFormBody(values) {
-  const data = fieldNames
-    .map((name) => {
-      const value = values[name];
-      return `${name}: ${typeof value === 'boolean' ? String(value) : JSON.stringify(value)}`;
-    })
-    .join(', ');
-  const query =
-    `mutation ${operationName} { createOnboardingForm(data: {${data}}) ` +
-    `{ ${fieldNames.join(' ')} } }`;
-  return JSON.stringify({ operationName, variables: {}, query });
-}
-
-/** A number in letters (0 → "a", 25 → "z", 26 → "ba"): names allow no digits. */
-export function inLetters(number) {
-  let text = '';
-  do {
-    text = String.fromCharCode(97 + (number % 26)) + text;
-    number = Math.floor(number / 26);
-  } while (number > 0);
-  return text;
+  return JSON.stringify(buildCreateOnboardingFormBody(values));
 }
 
 /** The n-th submission: its first name and email carry n, so that no two are identical. */
 export function registration(n) {
   const tag = inLetters(n);
-  return {
-    firstName: `Bench ${tag}`,
-    lastName: 'Nyström',
-    birthday: '29.02.2000',
-    phoneNumber: '+358 40 123 4567',
-    email: `bench.${tag}@example.edu`,
-    address: 'Sjögatan 12 B 4',
-    zipcode: '00100',
-    city: 'Helsingfors',
-    country: 'Finland',
-    startedYear: '2025',
-    degreeProgram: 'IT',
-    terms: true,
-  };
+  return validRegistration({ firstName: `Bench ${tag}`, email: `bench.${tag}@example.edu` });
 }
 
 /** The XSRF-TOKEN cookie that GET / issues, and the headers that echo it as the SPA does. */
