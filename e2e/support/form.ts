@@ -7,6 +7,7 @@ import {
   type RegistrationValues,
   type TextFieldName,
 } from '../../src/features/registration/fields';
+import { validValues } from '../../__tests__/support/values';
 
 /** The controls a user types into; degreeProgram is chosen and terms ticked. */
 export const textFields = textFieldNames.filter(
@@ -43,18 +44,10 @@ export function inLetters(number: number): string {
 export function validRegistration(overrides: Partial<Registration> = {}): Registration {
   const tag = uniqueWord();
   return {
+    ...validValues,
     firstName: `Åsa-Maria ${tag}`,
     lastName: `Nyström ${uniqueWord()}`,
-    birthday: '29.02.2000',
-    phoneNumber: '+358 40 123 4567',
     email: `asa.${tag.normalize('NFD').replace(/[^a-z]/g, '')}@${emailDomain}`,
-    address: 'Sjögatan 12 B 4',
-    zipcode: '00100',
-    city: 'Helsingfors',
-    country: 'Finland',
-    startedYear: '2025',
-    degreeProgram: 'IT',
-    terms: true,
     ...overrides,
   };
 }
