@@ -7,7 +7,8 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { formatNumber, printLine, printTable } from './bench/report.mjs';
-import { createOnboardingFormBody, registration, xsrfHeaders } from './bench/registration.mjs';
+import { xsrfHeaders } from '../e2e/support/graphqlClient.ts';
+import { createOnboardingFormBody, registration } from './bench/registration.mjs';
 import { exportCsv, startProductionServer } from './bench/server.mjs';
 
 const connections = 20;

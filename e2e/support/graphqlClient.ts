@@ -40,8 +40,8 @@ export async function readAnswer(response: Response): Promise<Answer> {
   return { status: response.status, headers: response.headers, text, json: parseJson(text) };
 }
 
-/** Opens the start page for its XSRF-TOKEN cookie, as a browser does before it can send. */
-export async function connectGraphql(baseUrl: string): Promise<GraphqlClient> {
+/** Opens the start page for its XSRF-TOKEN cookie: the headers that echo it as the SPA does. */
+export async function xsrfHeaders(baseUrl: string) {
   const page = await fetch(`${baseUrl}/`);
   await page.arrayBuffer();
   const cookie = page.headers
@@ -49,11 +49,16 @@ export async function connectGraphql(baseUrl: string): Promise<GraphqlClient> {
     .map((header) => header.split(';')[0])
     .find((pair) => pair.startsWith('XSRF-TOKEN='));
   if (!cookie) throw new Error('GET / set no XSRF-TOKEN cookie');
-  const headers = {
+  return {
     cookie,
     'x-xsrf-token': cookie.slice('XSRF-TOKEN='.length),
     'content-type': 'application/json',
   };
+}
+
+/** A client that has the XSRF cookie, as a browser has once it has opened the page. */
+export async function connectGraphql(baseUrl: string): Promise<GraphqlClient> {
+  const headers = await xsrfHeaders(baseUrl);
 
   async function post(body: unknown, options: PostOptions = {}): Promise<Answer> {
     const response = await fetch(`${baseUrl}/graphql`, {
