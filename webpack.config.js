@@ -1,5 +1,6 @@
-const { randomBytes } = require('node:crypto');
 const path = require('node:path');
+const { parse } = require('cookie');
+const { require: requireTs } = require('tsx/cjs/api');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -7,7 +8,10 @@ const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 
-/** The SPA's build-time configuration (see src/config.ts); unset variables keep their defaults. */
+// The names the SPA and the server share (TypeScript, loaded through tsx).
+const { graphqlPath, xsrfCookieName } = requireTs('./src/api/protocol.ts', __filename);
+
+/** The SPA's build-time configuration (see src/config/index.ts); unset variables keep their defaults. */
 const buildVariables = ['GRAPHQL_URL', 'EMAIL_DOMAIN', 'INSTITUTION_URL', 'EXTERNAL_SITE_URL'];
 
 module.exports = (_env, argv) => {
@@ -95,19 +99,27 @@ module.exports = (_env, argv) => {
       port: Number(process.env.PORT) || 8080,
       historyApiFallback: true,
       hot: true,
-      // The real server sets XSRF-TOKEN on its HTML; in development this server hands out the page.
-      setupMiddlewares: (middlewares) => [
-        (request, response, next) => {
-          if (!/XSRF-TOKEN=/.test(request.headers.cookie ?? '')) {
-            const token = randomBytes(32).toString('base64url');
-            response.setHeader('Set-Cookie', `XSRF-TOKEN=${token}; Path=/; SameSite=Strict`);
-          }
-          next();
-        },
-        ...middlewares,
-      ],
+      // The real server sets XSRF-TOKEN on its HTML; in development this server hands out the
+      // page, with a token from the server's own code (loaded through tsx, as `npm run dev` runs).
+      setupMiddlewares: (middlewares) => {
+        const { xsrfTokenFor } = requireTs('./server/xsrfToken.ts', __filename);
+        return [
+          (request, response, next) => {
+            const current = parse(request.headers.cookie ?? '')[xsrfCookieName];
+            const token = xsrfTokenFor(current);
+            if (token !== current) {
+              response.setHeader(
+                'Set-Cookie',
+                `${xsrfCookieName}=${token}; Path=/; SameSite=Strict`,
+              );
+            }
+            next();
+          },
+          ...middlewares,
+        ];
+      },
       proxy: [
-        { context: ['/graphql'], target: `http://localhost:${process.env.API_PORT || 8081}` },
+        { context: [graphqlPath], target: `http://localhost:${process.env.API_PORT || 8081}` },
       ],
     },
   };

@@ -45,13 +45,8 @@ function runNpmScript(script) {
 }
 
 export function ensureServerBuilt() {
-  const sources = [
-    'server',
-    'src/features/registration/fields.ts',
-    'src/features/registration/schema.ts',
-    'tsconfig.json',
-    'package-lock.json',
-  ];
+  // The server imports shared modules from src/ (the schema, the names both sides use).
+  const sources = ['server', 'src', 'tsconfig.json', 'package-lock.json'];
   if (!isUpToDate('build/server/server/main.js', sources)) runNpmScript('build:server');
 }
 

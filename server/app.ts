@@ -3,19 +3,20 @@
  * `inject` and main.ts only adds the port and the signals.
  */
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/database';
+import type { Database } from './db/database';
+import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrations';
 import { createRegistrationStore } from './db/registrations';
 import { handleError } from './errors';
 import { RequestLogController } from './logging';
 import { graphqlPlugin } from './plugins/graphql';
 import { healthPlugin } from './plugins/health';
-import { securityHeaders } from './plugins/securityHeaders';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
-import { issueXsrfCookie } from './plugins/xsrf';
+import { xsrfPlugin } from './plugins/xsrf';
 
 export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel'> & {
   /** Pino level; false (the default) logs nothing, as tests want. */
@@ -54,9 +55,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(handleError);
+  await app.register(sensible);
   await app.register(cookie);
-  await app.register(helmet, securityHeaders);
-  app.addHook('onSend', issueXsrfCookie);
+  await app.register(securityHeadersPlugin);
+  await app.register(xsrfPlugin);
 
   await app.register(healthPlugin, { database });
   await app.register(graphqlPlugin, {

@@ -1,5 +1,6 @@
 /** Server settings, read once from the environment. Invalid values stop the start with a clear message. */
 import path from 'node:path';
+import { configDefaults } from '../src/config/defaults';
 
 export interface StorageConfig {
   /** PGlite's home when no DATABASE_URL is given. */
@@ -43,7 +44,7 @@ export function readConfig(env: Env): Config {
     port: readInteger(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
     rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
-    emailDomain: env.EMAIL_DOMAIN || 'example.edu',
+    emailDomain: env.EMAIL_DOMAIN || configDefaults.emailDomain,
     logLevel,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),

@@ -3,7 +3,7 @@
  * With the embedded database the server must be stopped first (one process per DATA_DIR).
  */
 import { readStorageConfig } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrations';
 import { createRegistrationStore } from './db/registrations';
 import { writeRegistrationsCsv } from './registrationsCsv';

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import path from 'node:path';
 import { readConfig } from '../../server/config';
+import { configDefaults } from '../../src/config/defaults';
 
 describe('configuration from the environment', () => {
   it('has defaults for everything', () => {
@@ -10,7 +11,7 @@ describe('configuration from the environment', () => {
       dataDir: path.resolve('data'),
       databaseUrl: undefined,
       rateLimitPerMinute: 60,
-      emailDomain: 'example.edu',
+      emailDomain: configDefaults.emailDomain,
       logLevel: 'info',
       trustProxy: false,
       staticDir: path.resolve('dist'),

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
 import type { RegistrationValues } from '../../src/features/registration/fields';
@@ -8,9 +9,9 @@ import {
   databaseTimeoutMs,
   openTestDatabase,
   removeTempDirs,
-  spaRequestBody,
 } from './support/fixtures';
-import { buildApp, getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
+import { buildApp } from '../../server/app';
+import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 
 let database: Database;
 let app: FastifyInstance;
@@ -33,7 +34,7 @@ beforeEach(async () => {
 });
 
 function submit(values: RegistrationValues) {
-  return postGraphql(app, token, spaRequestBody(values));
+  return postGraphql(app, token, buildCreateOnboardingFormBody(values));
 }
 
 describe('createOnboardingForm', () => {
@@ -137,7 +138,7 @@ describe('validation with the SPA schema', () => {
 });
 
 describe('GraphQL errors for malformed operations', () => {
-  const spaQuery = spaRequestBody(validValues).query;
+  const spaQuery = buildCreateOnboardingFormBody(validValues).query;
 
   it.each([
     [
@@ -194,7 +195,7 @@ describe('GraphQL errors for malformed operations', () => {
 });
 
 describe('limits on operations', () => {
-  const validData = spaRequestBody(validValues).query.match(/data: \{.*?\}\)/)![0];
+  const validData = buildCreateOnboardingFormBody(validValues).query.match(/data: \{.*?\}\)/)![0];
 
   it.each([
     [
@@ -245,7 +246,7 @@ describe('HTTP', () => {
       url: '/graphql',
       headers: { 'content-type': 'application/json' },
       cookies: { 'XSRF-TOKEN': token },
-      payload: JSON.stringify(spaRequestBody(validValues)),
+      payload: JSON.stringify(buildCreateOnboardingFormBody(validValues)),
     });
 
     expect(response.statusCode).toBe(403);

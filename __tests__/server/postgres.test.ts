@@ -1,12 +1,15 @@
 /** @jest-environment node */
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
-import { openDatabase, type Database } from '../../server/db/database';
+import type { Database } from '../../server/db/database';
+import { openDatabase } from '../../server/db/openDatabase';
 import { migrate } from '../../server/db/migrations';
+import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import { validValues } from '../support/values';
 import { exportCsv } from './support/serverProcess';
-import { countRegistrations, removeTempDirs, spaRequestBody } from './support/fixtures';
-import { buildApp, getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
+import { countRegistrations, removeTempDirs } from './support/fixtures';
+import { buildApp } from '../../server/app';
+import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 
 /** .ci/run starts a throwaway PostgreSQL server and sets this (see .ci/postgres.sh). */
 const serverUrl = process.env.DATABASE_URL_TEST;
@@ -73,9 +76,9 @@ if (!serverUrl) {
     const second = await startInstance();
 
     const responses = await Promise.all([
-      postGraphql(first.app, first.token, spaRequestBody(validValues)),
-      postGraphql(second.app, second.token, spaRequestBody(validValues)),
-      postGraphql(first.app, first.token, spaRequestBody(validValues)),
+      postGraphql(first.app, first.token, buildCreateOnboardingFormBody(validValues)),
+      postGraphql(second.app, second.token, buildCreateOnboardingFormBody(validValues)),
+      postGraphql(first.app, first.token, buildCreateOnboardingFormBody(validValues)),
     ]);
 
     for (const response of responses) {
@@ -91,7 +94,7 @@ if (!serverUrl) {
     const response = await postGraphql(
       app,
       token,
-      spaRequestBody({ ...validValues, terms: false }),
+      buildCreateOnboardingFormBody({ ...validValues, terms: false }),
     );
 
     expect(response.statusCode).toBe(400);

@@ -1,13 +1,8 @@
 /** @jest-environment node */
+import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import type { RegistrationValues } from '../../src/features/registration/fields';
 import { validValues } from '../support/values';
-import {
-  databaseTimeoutMs,
-  makeStaticDir,
-  makeTempDir,
-  removeTempDirs,
-  spaRequestBody,
-} from './support/fixtures';
+import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from './support/fixtures';
 import { exportCsv, fetchXsrfToken, postJson, startServerProcess } from './support/serverProcess';
 
 jest.setTimeout(3 * databaseTimeoutMs);
@@ -32,8 +27,12 @@ describe('the server process', () => {
       email: 'hidden.person@example.edu',
     };
     const responses = await Promise.all([
-      postJson(server.url, token, JSON.stringify(spaRequestBody(secret))),
-      postJson(server.url, token, JSON.stringify(spaRequestBody({ ...secret, city: 'C1ty' }))),
+      postJson(server.url, token, JSON.stringify(buildCreateOnboardingFormBody(secret))),
+      postJson(
+        server.url,
+        token,
+        JSON.stringify(buildCreateOnboardingFormBody({ ...secret, city: 'C1ty' })),
+      ),
       postJson(server.url, token, '{"query": "mutation { x(email: \\"hidden.person@example.edu'),
     ]);
     expect(responses.map((response) => response.status)).toEqual([200, 400, 400]);
@@ -91,7 +90,7 @@ describe('the server process', () => {
           const response = await postJson(
             server.url,
             token,
-            JSON.stringify(spaRequestBody(values)),
+            JSON.stringify(buildCreateOnboardingFormBody(values)),
           );
           if (response.status === 200) acknowledged.push(values.email);
         } catch {

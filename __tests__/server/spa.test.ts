@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { removeTempDirs, stubDatabase } from './support/fixtures';
-import { buildApp, testAppOptions } from './support/testApp';
+import { buildApp } from '../../server/app';
+import { testAppOptions } from './support/testApp';
 
 const database = stubDatabase();
 let app: FastifyInstance;

@@ -1,6 +1,7 @@
 /** The registration form as a user meets it: its controls, valid values, and filling it in. */
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { configDefaults } from '../../src/config/defaults';
 import {
   fieldNames,
   textFieldNames,
@@ -20,8 +21,8 @@ export const allFields = fieldNames;
 export type TextField = (typeof textFields)[number];
 export type Registration = RegistrationValues;
 
-/** The domain the default build accepts email addresses at (EMAIL_DOMAIN). */
-export const emailDomain = 'example.edu';
+/** The domain the server accepts email addresses at when EMAIL_DOMAIN is unset. */
+export const emailDomain = configDefaults.emailDomain;
 
 const letters = 'abcdefghijklmnopqrstuvwxyzåäö';
 

@@ -3,7 +3,7 @@
  * (run under tsx, which loads the TypeScript sources).
  */
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery.ts';
-import { inLetters, validRegistration } from '../../e2e/support/form.ts';
+import { emailDomain, inLetters, validRegistration } from '../../e2e/support/form.ts';
 
 export { xsrfHeaders } from '../../e2e/support/graphqlClient.ts';
 
@@ -15,5 +15,5 @@ export function createOnboardingFormBody(values) {
 /** The n-th submission: its first name and email carry n, so that no two are identical. */
 export function registration(n) {
   const tag = inLetters(n);
-  return validRegistration({ firstName: `Bench ${tag}`, email: `bench.${tag}@example.edu` });
+  return validRegistration({ firstName: `Bench ${tag}`, email: `bench.${tag}@${emailDomain}` });
 }

@@ -1,11 +1,7 @@
 /**
  * The little the server needs from a database. Two implementations speak the same SQL: PGlite
- * (embedded, the default) and a PostgreSQL server through a `pg` pool.
+ * (embedded, the default) and a PostgreSQL server through a `pg` pool; openDatabase.ts picks one.
  */
-import type { StorageConfig } from '../config';
-import { openPGlite } from './pglite';
-import { openPostgres } from './postgres';
-
 export interface Queryable {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
@@ -18,12 +14,3 @@ export interface Database extends Queryable {
 
 /** Where the database reports problems that happen outside any query (a dropped pool client). */
 export type DatabaseErrorLog = (error: Error) => void;
-
-export function openDatabase(
-  storage: StorageConfig,
-  logError: DatabaseErrorLog,
-): Promise<Database> {
-  return storage.databaseUrl
-    ? openPostgres(storage.databaseUrl, logError)
-    : openPGlite(storage.dataDir);
-}

@@ -5,12 +5,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from 'fastify';
 import mercurius from 'mercurius';
+import { graphqlPath } from '../../src/api/protocol';
 import type { RegistrationStore } from '../db/registrations';
 import { executionErrorReply, requestErrorReply } from '../graphql/errors';
 import { limitFieldCount, queryLimits, syntaxErrorOf } from '../graphql/limits';
 import { createResolvers } from '../graphql/resolvers';
 import { schema } from '../graphql/schema';
-import { verifyXsrfToken } from './xsrf';
 
 export interface GraphqlPluginOptions {
   registrations: RegistrationStore;
@@ -41,13 +41,6 @@ function sendRequestErrors(reply: FastifyReply, errors: readonly Error[]) {
   return reply.code(statusCode).send(response);
 }
 
-function methodNotAllowed(_request: unknown, reply: FastifyReply) {
-  return reply
-    .code(405)
-    .header('allow', 'POST')
-    .send({ statusCode: 405, error: 'Method Not Allowed', message: 'Use POST for /graphql' });
-}
-
 export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (app, options) => {
   await app.register(mercurius, {
     schema,
@@ -68,10 +61,10 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
     await app.register(rateLimit, { global: false });
     onRequest.push(app.rateLimit({ max: options.rateLimitPerMinute, timeWindow: 60_000 }));
   }
-  onRequest.push(verifyXsrfToken);
+  onRequest.push(app.verifyXsrf);
 
   app.post<{ Body: GraphqlRequestBody }>(
-    '/graphql',
+    graphqlPath,
     { onRequest, schema: { body: bodySchema } },
     async (request, reply) => {
       // The answer repeats personal data: no cache along the way may keep it.
@@ -92,7 +85,10 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
 
   app.route({
     method: app.supportedMethods.filter((method) => method !== 'POST'),
-    url: '/graphql',
-    handler: methodNotAllowed,
+    url: graphqlPath,
+    handler: async (_request, reply) => {
+      reply.header('allow', 'POST');
+      throw app.httpErrors.methodNotAllowed('Use POST for /graphql');
+    },
   });
 };

@@ -46,6 +46,6 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (app, { sta
     if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
       return sendIndexHtml(reply);
     }
-    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
+    throw app.httpErrors.notFound('Not found');
   });
 };

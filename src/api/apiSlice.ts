@@ -10,7 +10,8 @@ import { dynamicMiddleware, rootReducer } from '../app/store';
 import { config } from '../config';
 import type { RegistrationValues } from '../features/registration/fields';
 import { buildCreateOnboardingFormBody } from './onboardingQuery';
-import { xsrfHeaderName, xsrfTokenFor } from './xsrf';
+import { xsrfHeaderName } from './protocol';
+import { xsrfTokenFor } from './xsrf';
 
 // Reads fetch at call time so that tests (and polyfills) can replace it.
 const rawBaseQuery = fetchBaseQuery({ fetchFn: (...request) => fetch(...request) });

@@ -1,7 +1,5 @@
 import { parse } from 'cookie';
-
-export const xsrfCookieName = 'XSRF-TOKEN';
-export const xsrfHeaderName = 'X-XSRF-TOKEN';
+import { xsrfCookieName } from './protocol';
 
 /** Absolute URLs (with a scheme, or protocol-relative) may point at another site. */
 function isRelativeUrl(url: string): boolean {

@@ -2,9 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../../../server/db/database';
-import { buildCreateOnboardingFormBody } from '../../../src/api/onboardingQuery';
-import type { RegistrationValues } from '../../../src/features/registration/fields';
+import type { Database } from '../../../server/db/database';
+import { openDatabase } from '../../../server/db/openDatabase';
 
 /** Opening PGlite runs initdb the first time: allow for it. */
 export const databaseTimeoutMs = 60_000;
@@ -61,9 +60,4 @@ export function stubDatabase(): Database & { failing: boolean } {
     close: async () => undefined,
   };
   return stub;
-}
-
-/** The SPA's own request body for these values (values inline, variables empty). */
-export function spaRequestBody(values: RegistrationValues) {
-  return buildCreateOnboardingFormBody(values);
 }

@@ -1,15 +1,14 @@
 /** The real app for `inject`, and requests as the SPA makes them. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppOptions } from '../../../server/app';
+import type { AppOptions } from '../../../server/app';
+import { configDefaults } from '../../../src/config/defaults';
 import { makeStaticDir, makeTempDir } from './fixtures';
-
-export { buildApp };
 
 export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions {
   return {
     dataDir: makeTempDir('server-test-data-'),
     staticDir: makeStaticDir(),
-    emailDomain: 'example.edu',
+    emailDomain: configDefaults.emailDomain,
     rateLimitPerMinute: 0,
     trustProxy: false,
     ...overrides,

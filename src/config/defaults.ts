@@ -1,0 +1,13 @@
+/**
+ * The institution's values when nothing is configured: reserved example names (RFC 2606), so that
+ * an unconfigured installation never sends anything to a real organisation. The server and the
+ * SPA both start from these.
+ */
+import { graphqlPath } from '../api/protocol';
+
+export const configDefaults = {
+  graphqlUrl: graphqlPath,
+  emailDomain: 'example.edu',
+  institutionUrl: 'https://www.example.edu/',
+  externalSiteUrl: 'https://www.example.edu/',
+};
