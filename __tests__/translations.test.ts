@@ -8,7 +8,7 @@ function keyPaths(tree: object, prefix = ''): string[] {
   );
 }
 
-// SPEC §5: these three have no length messages, terms only `terms-required`.
+// These three have no length rules, so no length messages; terms has only `terms-required`.
 const formatOnly = ['birthday', 'startedYear', 'degreeProgram'];
 const lengthLimited = textFieldNames.filter((field) => !formatOnly.includes(field));
 const messageKeys = [

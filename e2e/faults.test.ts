@@ -3,8 +3,9 @@
  * flight, then started again on the same DATA_DIR. Every submission it acknowledged (200 with the
  * stored data) must be there exactly once and whole; the ones cut off may or may not be.
  */
+import type { RegistrationValues } from '../src/features/registration/fields';
 import { databaseHolderPid, killAbruptly, waitUntilGone } from './support/crash';
-import { inLetters, validRegistration, type Registration } from './support/form';
+import { inLetters, validRegistration } from './support/form';
 import { acknowledgedFirstName, connectGraphql, type GraphqlClient } from './support/graphqlClient';
 import { startServer, type RunningServer } from './support/server';
 import { asExportedRow, readStoredRows } from './support/storedRows';
@@ -17,7 +18,7 @@ const rounds = 3;
 
 type Outcome = 'acknowledged' | 'refused' | 'cut off' | 'not sent';
 
-function burstRegistrations(round: number): Registration[] {
+function burstRegistrations(round: number): RegistrationValues[] {
   return Array.from({ length: burstSize }, (_, index) =>
     validRegistration({ firstName: `Krasch ${inLetters(round)} ${inLetters(index)}` }),
   );
@@ -29,7 +30,7 @@ function burstRegistrations(round: number): Registration[] {
  */
 async function burstWithKill(
   client: GraphqlClient,
-  registrations: Registration[],
+  registrations: RegistrationValues[],
   killAfter: number,
   kill: () => void,
 ): Promise<Outcome[]> {
@@ -73,8 +74,8 @@ afterAll(async () => {
 });
 
 interface RoundResult {
-  sent: Registration[];
-  acknowledged: Registration[];
+  sent: RegistrationValues[];
+  acknowledged: RegistrationValues[];
   cutOff: number;
 }
 

@@ -1,4 +1,5 @@
 /** Step 1 in the browser: an invalid submit, a reload halfway through, the language choice. */
+import { fieldNames } from '../src/features/registration/fields';
 import type { Page } from 'playwright-core';
 import {
   chooseLanguage,
@@ -7,7 +8,7 @@ import {
   setUpApp,
   waitForLanguage,
 } from './support/app';
-import { allFields, fillForm, readForm, submitButton, validRegistration } from './support/form';
+import { fillForm, readForm, submitButton, validRegistration } from './support/form';
 import { text, type Language } from './support/translations';
 
 const app = setUpApp();
@@ -40,7 +41,7 @@ describe('an invalid submit', () => {
     await submitButton(page).click();
     await waitForInvalidToast(page, 'sv');
 
-    for (const field of allFields) {
+    for (const field of fieldNames) {
       const control = page.locator(`#${field}`);
       expect({ field, invalid: await control.getAttribute('aria-invalid') }).toEqual({
         field,

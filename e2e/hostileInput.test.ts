@@ -4,8 +4,8 @@
  * the database holds exactly the valid submissions this file made.
  */
 import { buildCreateOnboardingFormBody } from '../src/api/onboardingQuery';
-import { textFieldNames } from '../src/features/registration/fields';
-import { validRegistration, type Registration } from './support/form';
+import { stringFieldNames, type RegistrationValues } from '../src/features/registration/fields';
+import { validRegistration } from './support/form';
 import { acknowledgedFirstName, connectGraphql, type GraphqlClient } from './support/graphqlClient';
 import {
   expectFieldRefused,
@@ -26,7 +26,7 @@ import { asExportedRow, readStoredRows } from './support/storedRows';
 let server: RunningServer;
 let client: GraphqlClient;
 /** The valid submissions this file makes; the database must end with exactly these. */
-const validSubmissions: Registration[] = [];
+const validSubmissions: RegistrationValues[] = [];
 
 beforeAll(async () => {
   server = await startServer();
@@ -188,7 +188,7 @@ const injections = [
   '") { __typename } } mutation x { createOnboardingForm(data: {',
 ];
 
-describe.each(textFieldNames)('injection strings in %s', (field) => {
+describe.each(stringFieldNames)('injection strings in %s', (field) => {
   test.each(injections)('in the query text, as the SPA sends it: %j', async (value) => {
     const answer = await client.submit(validRegistration({ [field]: value }));
     expectFieldRefused(answer, field);

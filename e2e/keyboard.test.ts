@@ -4,11 +4,10 @@
  */
 import type { Page } from 'playwright-core';
 import { openStartPage, setUpApp, waitForLanguage, waitForOutcome } from './support/app';
-import { textFields, validRegistration } from './support/form';
+import { fieldSpec, textFieldNames } from '../src/features/registration/fields';
+import { validRegistration } from './support/form';
 
 const app = setUpApp();
-
-const degreePrograms = ['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE'];
 
 /** What has the focus: its id, or its tag and text when it has none. */
 function focused(page: Page): Promise<string> {
@@ -42,7 +41,7 @@ test('the whole form can be filled in and sent with the keyboard alone', async (
   expect(await focused(page)).toBe('firstName');
 
   // Each field follows the previous one in the tab order.
-  for (const [index, field] of textFields.entries()) {
+  for (const [index, field] of textFieldNames.entries()) {
     if (index > 0) await page.keyboard.press('Tab');
     expect(await focused(page)).toBe(field);
     await page.keyboard.type(registration[field]);
@@ -50,7 +49,7 @@ test('the whole form can be filled in and sent with the keyboard alone', async (
 
   await page.keyboard.press('Tab');
   expect(await focused(page)).toBe('degreeProgram');
-  const steps = degreePrograms.indexOf(registration.degreeProgram) + 1; // after the placeholder
+  const steps = fieldSpec('degreeProgram').options!.indexOf(registration.degreeProgram) + 1; // after the placeholder
   for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowDown');
   expect(await page.locator('#degreeProgram').inputValue()).toBe(registration.degreeProgram);
 
@@ -59,7 +58,7 @@ test('the whole form can be filled in and sent with the keyboard alone', async (
   await page.keyboard.press('Space');
   expect(await page.locator('#terms').isChecked()).toBe(true);
 
-  for (const field of textFields) {
+  for (const field of textFieldNames) {
     expect({ field, value: await page.locator(`#${field}`).inputValue() }).toEqual({
       field,
       value: registration[field],

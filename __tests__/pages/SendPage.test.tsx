@@ -101,7 +101,7 @@ describe('send page', () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('current-path')).toHaveTextContent('/send');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    // Development builds log the saved form (SPEC §4); production builds do not.
+    // Development builds log the saved form; production builds do not.
     expect(devLog).toHaveBeenCalledWith('Saved registration form', validValues);
   });
 });

@@ -3,23 +3,11 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { configDefaults } from '../../src/config/defaults';
 import {
-  fieldNames,
   textFieldNames,
   type RegistrationValues,
   type TextFieldName,
 } from '../../src/features/registration/fields';
 import { validValues } from '../../__tests__/support/values';
-
-/** The controls a user types into; degreeProgram is chosen and terms ticked. */
-export const textFields = textFieldNames.filter(
-  (field): field is Exclude<TextFieldName, 'degreeProgram'> => field !== 'degreeProgram',
-);
-
-/** Every control, in the order of the form; each has id = name = the field name. */
-export const allFields = fieldNames;
-
-export type TextField = (typeof textFields)[number];
-export type Registration = RegistrationValues;
 
 /** The domain the server accepts email addresses at when EMAIL_DOMAIN is unset. */
 export const emailDomain = configDefaults.emailDomain;
@@ -42,7 +30,7 @@ export function inLetters(number: number): string {
 }
 
 /** A complete, valid registration whose names are unique to this call. */
-export function validRegistration(overrides: Partial<Registration> = {}): Registration {
+export function validRegistration(overrides: Partial<RegistrationValues> = {}): RegistrationValues {
   const tag = uniqueWord();
   return {
     ...validValues,
@@ -54,8 +42,8 @@ export function validRegistration(overrides: Partial<Registration> = {}): Regist
 }
 
 /** Fills in the given fields the way a user would: typing, choosing, ticking. */
-export async function fillForm(page: Page, values: Partial<Registration>): Promise<void> {
-  for (const field of textFields) {
+export async function fillForm(page: Page, values: Partial<RegistrationValues>): Promise<void> {
+  for (const field of textFieldNames) {
     const value = values[field];
     if (value !== undefined) await page.locator(`#${field}`).fill(value);
   }
@@ -66,12 +54,12 @@ export async function fillForm(page: Page, values: Partial<Registration>): Promi
 }
 
 /** What the form's controls hold right now. */
-export async function readForm(page: Page): Promise<Registration> {
+export async function readForm(page: Page): Promise<RegistrationValues> {
   const entries = await Promise.all(
-    textFields.map(async (field) => [field, await page.locator(`#${field}`).inputValue()]),
+    textFieldNames.map(async (field) => [field, await page.locator(`#${field}`).inputValue()]),
   );
   return {
-    ...(Object.fromEntries(entries) as Record<TextField, string>),
+    ...(Object.fromEntries(entries) as Record<TextFieldName, string>),
     degreeProgram: await page.locator('#degreeProgram').inputValue(),
     terms: await page.locator('#terms').isChecked(),
   };

@@ -3,7 +3,7 @@
  * in X-XSRF-TOKEN, and the body built by the SPA's own buildCreateOnboardingFormBody.
  */
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
-import type { Registration } from './form';
+import type { RegistrationValues } from '../../src/features/registration/fields';
 
 export interface Answer {
   status: number;
@@ -24,7 +24,7 @@ export interface GraphqlClient {
   /** Posts a body: an object or array is sent as JSON, a string as it is. */
   post(body: unknown, options?: PostOptions): Promise<Answer>;
   /** Posts the SPA's createOnboardingForm request for these values. */
-  submit(registration: Registration): Promise<Answer>;
+  submit(registration: RegistrationValues): Promise<Answer>;
 }
 
 function parseJson(text: string): unknown {

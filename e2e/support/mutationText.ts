@@ -2,12 +2,12 @@
  * createOnboardingForm texts that the SPA would never send: values written as arbitrary GraphQL
  * literals (an Int, an object, null), fields left out or added, values passed as variables.
  */
-import type { Registration } from './form';
+import type { RegistrationValues } from '../../src/features/registration/fields';
 
 export type Literals = Record<string, string>;
 
 /** Each value as the GraphQL literal the SPA writes: a quoted string, or true/false. */
-export function literalsOf(registration: Registration): Literals {
+export function literalsOf(registration: RegistrationValues): Literals {
   return Object.fromEntries(
     Object.entries(registration).map(([name, value]) => [
       name,

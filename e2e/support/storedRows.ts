@@ -3,7 +3,7 @@
  * admits one process per DATA_DIR, so the server is stopped for the export and started again.
  */
 import { parseCsv } from './csv';
-import type { Registration } from './form';
+import type { RegistrationValues } from '../../src/features/registration/fields';
 import { exportCsv, type RunningServer } from './server';
 
 export type StoredRow = Record<string, string>;
@@ -22,7 +22,7 @@ export async function readStoredRows(
  * A registration as its CSV row shows it: terms as "true"/"false", and a cell that a spreadsheet
  * would run as a formula (leading = + - @) with the export's protective leading '.
  */
-export function asExportedRow(registration: Registration): StoredRow {
+export function asExportedRow(registration: RegistrationValues): StoredRow {
   const row: StoredRow = {};
   for (const [name, value] of Object.entries(registration)) {
     const text = String(value);

@@ -1,7 +1,8 @@
 /** The registrations table: storing submissions (batched, idempotent) and reading them for export. */
 import {
   fieldNames,
-  type FieldName,
+  fieldSpec,
+  isStringField,
   type RegistrationValues,
 } from '../../src/features/registration/fields';
 import type { Database } from './database';
@@ -21,24 +22,12 @@ export interface RegistrationStore {
   drain(): Promise<void>;
 }
 
-const columnOf: Record<FieldName, string> = {
-  firstName: 'first_name',
-  lastName: 'last_name',
-  birthday: 'birthday',
-  phoneNumber: 'phone_number',
-  email: 'email',
-  address: 'address',
-  zipcode: 'zipcode',
-  city: 'city',
-  country: 'country',
-  startedYear: 'started_year',
-  degreeProgram: 'degree_program',
-  terms: 'terms',
-};
+/** The form's columns in the model's order: also the unique index that makes a resubmission a no-op. */
+export const formColumns = fieldNames.map((name) => fieldSpec(name).column);
 
-const columns = fieldNames.map((name) => columnOf[name]).join(', ');
+const columns = formColumns.join(', ');
 const columnArrays = fieldNames
-  .map((name, index) => `$${index + 1}::${name === 'terms' ? 'boolean' : 'text'}[]`)
+  .map((name, index) => `$${index + 1}::${isStringField(name) ? 'text' : 'boolean'}[]`)
   .join(', ');
 
 /** One statement, one transaction for the whole batch; a duplicate (also within it) is skipped. */
@@ -78,7 +67,7 @@ export function createRegistrationStore(db: Database): RegistrationStore {
 }
 
 function toStoredRegistration(row: RegistrationRow): StoredRegistration {
-  const values = Object.fromEntries(fieldNames.map((name) => [name, row[columnOf[name]]]));
+  const values = Object.fromEntries(fieldNames.map((name) => [name, row[fieldSpec(name).column]]));
   // new Date(): under Jest a Date from the PGlite worker thread belongs to another realm.
   return { id: row.id, createdAt: new Date(row.created_at), ...(values as RegistrationValues) };
 }

@@ -1,8 +1,8 @@
 /** The GraphQL API: one mutation that stores a registration. Nothing personal can be read back. */
-import { textFieldNames } from '../../src/features/registration/fields';
+import { fieldNames, isStringField } from '../../src/features/registration/fields';
 
-const formFields = [...textFieldNames.map((name) => `${name}: String!`), 'terms: Boolean!']
-  .map((field) => `  ${field}`)
+const formFields = fieldNames
+  .map((name) => `  ${name}: ${isStringField(name) ? 'String' : 'Boolean'}!`)
   .join('\n');
 
 export const schema = `

@@ -10,7 +10,7 @@ function stringLiteral(value: string): string {
   return JSON.stringify(value);
 }
 
-/** The request body of SPEC §7: values inline in the query text, variables unused. */
+/** The request body as the API expects it: values inline in the query text, variables unused. */
 export function buildCreateOnboardingFormBody(values: RegistrationValues) {
   const data = fieldNames
     .map((name) => {

@@ -10,7 +10,10 @@ let markContainerMounted: () => void;
 // A toast emitted before its container mounts can be lost (React StrictMode mounts twice).
 const containerMounted = new Promise<void>((resolve) => (markContainerMounted = resolve));
 
-/** SPEC §9: top centre, 5 s, one toast per id (duplicates are suppressed by `toastId`). */
+/**
+ * The send flow's toasts: top centre, 5 s, one per id (a toast with the id of one on screen is
+ * suppressed). The step 1 toast passes its own position, top right.
+ */
 const LazyToastContainer = lazy(async () => {
   const { ToastContainer, Slide } = await loadToastify();
   function MountedToastContainer() {

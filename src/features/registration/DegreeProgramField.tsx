@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import { FieldError } from './FieldError';
-import { degreePrograms } from './fields';
+import { registrationFields } from './fields';
 import { fieldChanged } from './registrationSlice';
 import { useField } from './useField';
 
@@ -17,7 +17,7 @@ export function DegreeProgramField({ className }: { className?: string }) {
         }
       >
         <option value="">{t('form.degreeProgram-placeholder')}</option>
-        {degreePrograms.map((code) => (
+        {registrationFields.degreeProgram.options.map((code) => (
           <option key={code} value={code}>
             {`${code} – ${t(`degree-programs.${code}`)}`}
           </option>

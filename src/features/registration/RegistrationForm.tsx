@@ -5,13 +5,44 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { dismissToasts, showErrorToast } from '../../app/toasts';
-import { config } from '../../config';
 import { DegreeProgramField } from './DegreeProgramField';
+import { fieldNames, fieldSpec, type FieldName, type FieldSpec } from './fields';
 import { InvalidFormToast, invalidFormToastId } from './InvalidFormToast';
 import { PaymentNotes } from './PaymentNotes';
 import { submitRegistration } from './submitRegistration';
 import { TermsField } from './TermsField';
 import { TextField } from './TextField';
+
+const sections: FieldSpec['section'][] = ['personal', 'contact', 'study', 'terms'];
+
+/** Bootstrap grid columns: how wide each control is on larger screens. */
+const widthOf = {
+  firstName: 'col-md-6',
+  lastName: 'col-md-6',
+  birthday: 'col-md-6',
+  phoneNumber: 'col-md-6',
+  email: 'col-md-6',
+  address: 'col-12',
+  zipcode: 'col-sm-4',
+  city: 'col-sm-8',
+  country: 'col-md-6',
+  startedYear: 'col-sm-4',
+  degreeProgram: 'col-sm-8',
+  terms: 'col-12',
+} satisfies Record<FieldName, string>;
+
+function FieldControl({ field }: { field: FieldName }) {
+  const className = widthOf[field];
+  if (field === 'terms') {
+    return (
+      <div className={className}>
+        <TermsField />
+      </div>
+    );
+  }
+  if (field === 'degreeProgram') return <DegreeProgramField className={className} />;
+  return <TextField field={field} className={className} />;
+}
 
 /** Step 1. It reads no form state itself, so typing re-renders only the field typed in. */
 export function RegistrationForm() {
@@ -41,64 +72,18 @@ export function RegistrationForm() {
     <Form noValidate onSubmit={handleSubmit} className="registration-form">
       <p className="text-body-secondary">{t('form.all-required-note')}</p>
 
-      <fieldset className="form-section">
-        <legend className="h4">{t('form.personal-heading')}</legend>
-        <div className="row g-3">
-          <TextField className="col-md-6" field="firstName" autoComplete="given-name" />
-          <TextField className="col-md-6" field="lastName" autoComplete="family-name" />
-          <TextField
-            className="col-md-6"
-            field="birthday"
-            autoComplete="bday"
-            inputMode="decimal"
-            hasHint
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="form-section">
-        <legend className="h4">{t('form.contact-heading')}</legend>
-        <div className="row g-3">
-          <TextField
-            className="col-md-6"
-            field="phoneNumber"
-            type="tel"
-            autoComplete="tel"
-            hasHint
-          />
-          <TextField
-            className="col-md-6"
-            field="email"
-            type="email"
-            autoComplete="email"
-            hasHint
-            hintValues={{ domain: config.emailDomain }}
-          />
-          <TextField className="col-12" field="address" autoComplete="street-address" />
-          <TextField className="col-sm-4" field="zipcode" autoComplete="postal-code" />
-          <TextField className="col-sm-8" field="city" autoComplete="address-level2" />
-          <TextField className="col-md-6" field="country" autoComplete="country-name" />
-        </div>
-      </fieldset>
-
-      <fieldset className="form-section">
-        <legend className="h4">{t('form.study-heading')}</legend>
-        <div className="row g-3">
-          <TextField
-            className="col-sm-4"
-            field="startedYear"
-            autoComplete="off"
-            inputMode="numeric"
-            hasHint
-          />
-          <DegreeProgramField className="col-sm-8" />
-        </div>
-      </fieldset>
-
-      <fieldset className="form-section">
-        <legend className="h4">{t('form.terms-heading')}</legend>
-        <TermsField />
-      </fieldset>
+      {sections.map((section) => (
+        <fieldset key={section} className="form-section">
+          <legend className="h4">{t(`form.${section}-heading`)}</legend>
+          <div className="row g-3">
+            {fieldNames
+              .filter((field) => fieldSpec(field).section === section)
+              .map((field) => (
+                <FieldControl key={field} field={field} />
+              ))}
+          </div>
+        </fieldset>
+      ))}
 
       <PaymentNotes />
 

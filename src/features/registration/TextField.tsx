@@ -1,43 +1,26 @@
-import type { HTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
+import { config } from '../../config';
 import { FieldError } from './FieldError';
 import { hintId } from './fieldIds';
-import type { TextFieldName } from './fields';
+import { fieldSpec, type TextFieldName } from './fields';
 import { fieldChanged } from './registrationSlice';
 import { useField } from './useField';
 
-interface TextFieldProps {
-  field: Exclude<TextFieldName, 'degreeProgram'>;
-  autoComplete: string;
-  type?: 'text' | 'email' | 'tel';
-  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
-  /** Shows the translated `form.<field>-hint` under the label. */
-  hasHint?: boolean;
-  hintValues?: Record<string, string>;
-  className?: string;
-}
-
-export function TextField({
-  field,
-  autoComplete,
-  type = 'text',
-  inputMode,
-  hasHint = false,
-  hintValues,
-  className,
-}: TextFieldProps) {
+/** A one-line input, as the field model describes it. */
+export function TextField({ field, className }: { field: TextFieldName; className?: string }) {
+  const { autoComplete, inputType = 'text', inputMode, hasHint = false } = fieldSpec(field);
   const { value, errorText, dispatch, t, controlProps } = useField(field, hasHint);
   return (
     <Form.Group className={className} controlId={field}>
       <Form.Label>{t(`form.${field}-label`)}</Form.Label>
       {hasHint && (
         <Form.Text as="div" id={hintId(field)} className="mt-0 mb-1">
-          {t(`form.${field}-hint`, hintValues)}
+          {t(`form.${field}-hint`, { domain: config.emailDomain })}
         </Form.Text>
       )}
       <Form.Control
         {...controlProps}
-        type={type}
+        type={inputType}
         inputMode={inputMode}
         autoComplete={autoComplete}
         value={value as string}

@@ -1,52 +1,122 @@
-/** The twelve fields of the registration (onboarding) form, in the order the form shows them. */
-export const textFieldNames = [
-  'firstName',
-  'lastName',
-  'birthday',
-  'phoneNumber',
-  'email',
-  'address',
-  'zipcode',
-  'city',
-  'country',
-  'startedYear',
-  'degreeProgram',
-] as const;
-
-export const fieldNames = [...textFieldNames, 'terms'] as const;
-
-export type TextFieldName = (typeof textFieldNames)[number];
-export type FieldName = (typeof fieldNames)[number];
-
-export type RegistrationValues = Record<TextFieldName, string> & { terms: boolean };
+/**
+ * The registration (onboarding) form's model: every field once, in the order the form shows them,
+ * with how it is asked for, where it is stored and how a browser may fill it in. The form's
+ * controls, the request body, the GraphQL input type, the database columns, the export's header
+ * and the test fixtures derive from it; the validation rules (schema.ts) are checked against it.
+ * Adding a field is one entry here, a rule, its translations and a migration.
+ */
+import type { HTMLAttributes } from 'react';
 
 export const degreePrograms = ['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE'] as const;
 
-export const emptyValues: RegistrationValues = {
-  firstName: '',
-  lastName: '',
-  birthday: '',
-  phoneNumber: '',
-  email: '',
-  address: '',
-  zipcode: '',
-  city: '',
-  country: '',
-  startedYear: '',
-  degreeProgram: '',
-  terms: false,
-};
+export interface FieldSpec {
+  /** text: a one-line input; select: one of `options`; checkbox: a boolean. */
+  kind: 'text' | 'select' | 'checkbox';
+  /** The fieldset it belongs to; its legend is the translation `form.<section>-heading`. */
+  section: 'personal' | 'contact' | 'study' | 'terms';
+  /** Its column in the registrations table. */
+  column: string;
+  /** The HTML autocomplete token (WCAG 1.3.5 Identify Input Purpose). */
+  autoComplete?: string;
+  inputType?: 'text' | 'email' | 'tel';
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** Shows the translation `form.<field>-hint` under the label. */
+  hasHint?: boolean;
+  options?: readonly string[];
+}
+
+export const registrationFields = {
+  firstName: {
+    kind: 'text',
+    section: 'personal',
+    column: 'first_name',
+    autoComplete: 'given-name',
+  },
+  lastName: { kind: 'text', section: 'personal', column: 'last_name', autoComplete: 'family-name' },
+  birthday: {
+    kind: 'text',
+    section: 'personal',
+    column: 'birthday',
+    autoComplete: 'bday',
+    inputMode: 'decimal',
+    hasHint: true,
+  },
+  phoneNumber: {
+    kind: 'text',
+    section: 'contact',
+    column: 'phone_number',
+    autoComplete: 'tel',
+    inputType: 'tel',
+    hasHint: true,
+  },
+  email: {
+    kind: 'text',
+    section: 'contact',
+    column: 'email',
+    autoComplete: 'email',
+    inputType: 'email',
+    hasHint: true,
+  },
+  address: { kind: 'text', section: 'contact', column: 'address', autoComplete: 'street-address' },
+  zipcode: { kind: 'text', section: 'contact', column: 'zipcode', autoComplete: 'postal-code' },
+  city: { kind: 'text', section: 'contact', column: 'city', autoComplete: 'address-level2' },
+  country: { kind: 'text', section: 'contact', column: 'country', autoComplete: 'country-name' },
+  startedYear: {
+    kind: 'text',
+    section: 'study',
+    column: 'started_year',
+    autoComplete: 'off',
+    inputMode: 'numeric',
+    hasHint: true,
+  },
+  degreeProgram: {
+    kind: 'select',
+    section: 'study',
+    column: 'degree_program',
+    options: degreePrograms,
+  },
+  terms: { kind: 'checkbox', section: 'terms', column: 'terms' },
+} as const satisfies Record<string, FieldSpec>;
+
+type Fields = typeof registrationFields;
+export type FieldName = keyof Fields;
+type FieldsOfKind<Kind> = {
+  [Name in FieldName]: Fields[Name]['kind'] extends Kind ? Name : never;
+}[FieldName];
+
+/** Typed into a one-line input. */
+export type TextFieldName = FieldsOfKind<'text'>;
+/** Sent and stored as a string (text and select). */
+export type StringFieldName = FieldsOfKind<'text' | 'select'>;
+
+export type RegistrationValues = Record<StringFieldName, string> &
+  Record<FieldsOfKind<'checkbox'>, boolean>;
+
+export const fieldNames = Object.keys(registrationFields) as FieldName[];
+
+export const fieldSpec = (name: FieldName): FieldSpec => registrationFields[name];
+
+export const isStringField = (name: FieldName): name is StringFieldName =>
+  fieldSpec(name).kind !== 'checkbox';
+
+export const stringFieldNames = fieldNames.filter(isStringField);
+
+export const textFieldNames = fieldNames.filter(
+  (name): name is TextFieldName => fieldSpec(name).kind === 'text',
+);
+
+export const emptyValues = Object.fromEntries(
+  fieldNames.map((name) => [name, isStringField(name) ? '' : false]),
+) as RegistrationValues;
 
 /** Narrows unknown data (storage, a request) to form values; anything else yields undefined. */
 export function toRegistrationValues(data: unknown): RegistrationValues | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;
-  const values = { ...emptyValues };
-  for (const name of textFieldNames) {
-    if (typeof record[name] !== 'string') return undefined;
-    values[name] = record[name];
-  }
-  if (typeof record.terms !== 'boolean') return undefined;
-  values.terms = record.terms;
-  return values;
+  const valid = fieldNames.every(
+    (name) => typeof record[name] === (isStringField(name) ? 'string' : 'boolean'),
+  );
+  return valid
+    ? (Object.fromEntries(fieldNames.map((name) => [name, record[name]])) as RegistrationValues)
+    : undefined;
 }

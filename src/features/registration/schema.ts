@@ -1,9 +1,10 @@
 /**
- * Validation rules of the registration form (SPEC §5). Shared by the browser and the server, so it
- * imports nothing browser-only. Every message is a translation key: `<field>-<rule>`.
+ * Validation rules of the registration form: one per field of the model (fields.ts), checked at
+ * compile time. Shared by the browser and the server, so it imports nothing browser-only. Every
+ * message is a translation key: `<field>-<rule>`.
  */
-import { boolean, object, string, ValidationError } from 'yup';
-import { degreePrograms, fieldNames, type FieldName, type RegistrationValues } from './fields';
+import { boolean, object, string, ValidationError, type Schema } from 'yup';
+import { fieldNames, registrationFields, type FieldName, type RegistrationValues } from './fields';
 
 /** Set A: Unicode letters (with combining marks), space and , . ' - & / + ! */
 const letterText = /^[\p{L}\p{M} ,.'&/+!-]+$/u;
@@ -40,9 +41,9 @@ function escapeRegExp(text: string): string {
 }
 
 export function createRegistrationSchema(emailDomain: string) {
-  // The local part: no @ < > { } / ? or quotes (SPEC §5), nor white space or control characters.
+  // The local part: no @ < > { } / ? or quotes, nor white space or control characters.
   const emailFormat = new RegExp(`^[^@<>{}/?"'\`\\s\\p{Cc}]+@${escapeRegExp(emailDomain)}$`, 'iu');
-  return object({
+  const rules = {
     firstName: lengthLimitedText('firstName', 2, 50, letterText),
     lastName: lengthLimitedText('lastName', 2, 100, letterText),
     birthday: requiredText('birthday')
@@ -56,11 +57,12 @@ export function createRegistrationSchema(emailDomain: string) {
     country: lengthLimitedText('country', 2, 100, letterText),
     startedYear: requiredText('startedYear').matches(yearFormat, 'startedYear-format'),
     degreeProgram: requiredText('degreeProgram').oneOf(
-      ['', ...degreePrograms],
+      ['', ...registrationFields.degreeProgram.options],
       'degreeProgram-format',
     ),
     terms: boolean().defined().oneOf([true], 'terms-required'),
-  });
+  } satisfies Record<FieldName, Schema>;
+  return object(rules);
 }
 
 export type RegistrationSchema = ReturnType<typeof createRegistrationSchema>;

@@ -16,7 +16,7 @@ export const submitRegistration = (): AppThunk<SubmitOutcome> => (dispatch, getS
   if (firstInvalidField) return { valid: false, firstInvalidField };
   dispatch(formSubmitted());
   if (process.env.NODE_ENV !== 'production') {
-    // SPEC §4 logs the saved form; personal data stays out of production consoles.
+    // Development builds log the saved form; personal data stays out of production consoles.
     // eslint-disable-next-line no-console -- development builds only
     console.info('Saved registration form', selectValues(getState()));
   }

@@ -12,7 +12,7 @@ import { selectSendStatus } from './sendSlice';
 /** Step 2: sends the saved form once and shows how it went. */
 export function SendPage() {
   const status = useAppSelector(selectSendStatus);
-  const hasSavedForm = useAppSelector(selectIsValid);
+  const savedFormIsValid = useAppSelector(selectIsValid);
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
 
@@ -20,7 +20,7 @@ export function SendPage() {
     void dispatch(sendRegistration());
   }, [dispatch]);
 
-  if (status === 'idle' && !hasSavedForm) return <Navigate to="/" replace />;
+  if (status === 'idle' && !savedFormIsValid) return <Navigate to="/" replace />;
 
   return (
     <>

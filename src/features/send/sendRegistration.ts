@@ -4,7 +4,7 @@ import { formCleared, selectIsValid, selectValues } from '../registration/regist
 import { selectSendStatus } from './sendSlice';
 
 /**
- * Sends the saved form once, then discards it whatever the outcome (SPEC §4). Checking the status
+ * Sends the saved form once, then discards it whatever the outcome, with no retry. Checking the status
  * first keeps it to one POST when React StrictMode runs the page's effect twice.
  */
 export const sendRegistration = (): AppThunk<Promise<void>> => async (dispatch, getState) => {

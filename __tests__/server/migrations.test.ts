@@ -1,0 +1,57 @@
+/** @jest-environment node */
+/**
+ * The migrations are history and name their columns themselves; the store derives its columns
+ * from the field model. These tests hold the two together, so that a new field cannot be stored
+ * without a migration nor deduplicated on the wrong columns.
+ */
+import type { Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrations';
+import { formColumns } from '../../server/db/registrations';
+import { fieldNames, isStringField } from '../../src/features/registration/fields';
+import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
+
+jest.setTimeout(databaseTimeoutMs);
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await migrate(database);
+});
+
+afterAll(async () => {
+  await database?.close();
+  removeTempDirs();
+});
+
+describe('the migrated registrations table', () => {
+  it('has one NOT NULL column of the right type per field of the model', async () => {
+    const columns = await database.query<{ name: string; type: string; nullable: string }>(
+      `SELECT column_name AS name, data_type AS type, is_nullable AS nullable
+       FROM information_schema.columns WHERE table_name = 'registrations'`,
+    );
+    const byName = new Map(columns.map((column) => [column.name, column]));
+    fieldNames.forEach((field, index) => {
+      expect(byName.get(formColumns[index])).toEqual({
+        name: formColumns[index],
+        type: isStringField(field) ? 'text' : 'boolean',
+        nullable: 'NO',
+      });
+    });
+    expect(columns.map((column) => column.name).sort()).toEqual(
+      ['id', 'created_at', ...formColumns].sort(),
+    );
+  });
+
+  it('has a unique index on exactly the form columns, the target of ON CONFLICT', async () => {
+    const indexes = await database.query<{ columns: string[] }>(
+      `SELECT array_agg(a.attname ORDER BY k.ordinality)::text[] AS columns
+       FROM pg_index i
+       JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ordinality) ON true
+       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+       WHERE i.indrelid = 'registrations'::regclass AND i.indisunique AND NOT i.indisprimary
+       GROUP BY i.indexrelid`,
+    );
+    expect(indexes.map((index) => [...index.columns].sort())).toEqual([[...formColumns].sort()]);
+  });
+});
