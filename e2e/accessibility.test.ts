@@ -5,7 +5,8 @@
 import type { Page } from 'playwright-core';
 import { chooseLanguage, openStartPage, setUpApp, waitForOutcome } from './support/app';
 import { wcagViolations } from './support/axe';
-import { fillForm, submitButton, validRegistration } from './support/form';
+import { fillForm, submitButton } from './support/form';
+import { validRegistration } from '../testing/registrations';
 import { text, type Language } from './support/translations';
 
 const app = setUpApp();

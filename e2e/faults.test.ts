@@ -5,9 +5,13 @@
  */
 import type { RegistrationValues } from '../src/features/registration/fields';
 import { databaseHolderPid, killAbruptly, waitUntilGone } from './support/crash';
-import { inLetters, validRegistration } from './support/form';
-import { acknowledgedFirstName, connectGraphql, type GraphqlClient } from './support/graphqlClient';
-import { startServer, type RunningServer } from './support/server';
+import { inLetters, validRegistration } from '../testing/registrations';
+import {
+  acknowledgedFirstName,
+  connectGraphql,
+  type GraphqlClient,
+} from '../testing/graphqlClient';
+import { startServer, type RunningServer } from '../testing/server';
 import { asExportedRow, readStoredRows } from './support/storedRows';
 
 const burstSize = 200;

@@ -8,7 +8,8 @@ import {
   setUpApp,
   waitForLanguage,
 } from './support/app';
-import { fillForm, readForm, submitButton, validRegistration } from './support/form';
+import { fillForm, readForm, submitButton } from './support/form';
+import { validRegistration } from '../testing/registrations';
 import { text, type Language } from './support/translations';
 
 const app = setUpApp();

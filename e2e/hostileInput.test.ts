@@ -5,8 +5,12 @@
  */
 import { buildCreateOnboardingFormBody } from '../src/api/onboardingQuery';
 import { stringFieldNames, type RegistrationValues } from '../src/features/registration/fields';
-import { validRegistration } from './support/form';
-import { acknowledgedFirstName, connectGraphql, type GraphqlClient } from './support/graphqlClient';
+import { validRegistration } from '../testing/registrations';
+import {
+  acknowledgedFirstName,
+  connectGraphql,
+  type GraphqlClient,
+} from '../testing/graphqlClient';
 import {
   expectFieldRefused,
   expectGraphqlError,
@@ -20,7 +24,7 @@ import {
   mutationWithLiterals,
   without,
 } from './support/mutationText';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from '../testing/server';
 import { asExportedRow, readStoredRows } from './support/storedRows';
 
 let server: RunningServer;

@@ -10,8 +10,9 @@ import {
   waitForOutcome,
 } from './support/app';
 import { parseCsv } from './support/csv';
-import { fillForm, submitButton, validRegistration } from './support/form';
-import { exportCsv } from './support/server';
+import { fillForm, submitButton } from './support/form';
+import { validRegistration } from '../testing/registrations';
+import { exportCsv } from '../testing/server';
 import { plainText, text, type Language } from './support/translations';
 
 const app = setUpApp();
@@ -45,7 +46,7 @@ describe.each<Language>(['sv', 'en'])('a registration sent in %s', (language) =>
     // can only read the data once the server has stopped.
     await server.stop();
     try {
-      const rows = parseCsv(await exportCsv(server.dataDir));
+      const rows = parseCsv(await exportCsv({ DATA_DIR: server.dataDir }));
       const stored = rows.filter((row) => row.email === registration.email);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { openStartPage, setUpApp, waitForLanguage, waitForOutcome } from './support/app';
 import { fieldSpec, textFieldNames } from '../src/features/registration/fields';
-import { validRegistration } from './support/form';
+import { validRegistration } from '../testing/registrations';
 
 const app = setUpApp();
 

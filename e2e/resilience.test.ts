@@ -4,7 +4,8 @@
  */
 import type { Page } from 'playwright-core';
 import { openStartPage, setUpApp, waitForOutcome } from './support/app';
-import { fillForm, readForm, submitButton, validRegistration } from './support/form';
+import { fillForm, readForm, submitButton } from './support/form';
+import { validRegistration } from '../testing/registrations';
 import { text } from './support/translations';
 
 const app = setUpApp();

@@ -1,7 +1,8 @@
 /** Step 2 in the browser: the guard without saved data, and every way the submission can fail. */
 import type { Page, Route } from 'playwright-core';
 import { openStartPage, readSessionStorage, setUpApp, waitForOutcome } from './support/app';
-import { fillForm, readForm, submitButton, validRegistration } from './support/form';
+import { fillForm, readForm, submitButton } from './support/form';
+import { validRegistration } from '../testing/registrations';
 import { plainText, text } from './support/translations';
 
 const app = setUpApp();

@@ -10,7 +10,8 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { launchChromium } from './bench/chromium.mjs';
 import { formatNumber, printLine, printTable } from './bench/report.mjs';
-import { startProductionServer } from './bench/server.mjs';
+import { startServer } from '../testing/server.ts';
+import { ensureClientBuilt, ensureServerBuilt } from './ensure-built.mjs';
 
 const categories = ['performance', 'accessibility', 'best-practices'];
 
@@ -96,7 +97,10 @@ function metricRows(lhr) {
 
 async function main() {
   const loadBefore = os.loadavg()[0];
-  const server = await startProductionServer();
+  // Build first, so that building does not count against the start limit.
+  ensureClientBuilt();
+  ensureServerBuilt();
+  const server = await startServer({ echo: process.stderr });
   let chromium;
   try {
     chromium = await launchChromium();
@@ -123,7 +127,7 @@ async function main() {
     );
   } finally {
     chromium?.kill();
-    await server.remove();
+    await server.dispose();
   }
 }
 

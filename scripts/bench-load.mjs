@@ -7,9 +7,10 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { formatNumber, printLine, printTable } from './bench/report.mjs';
-import { xsrfHeaders } from '../e2e/support/graphqlClient.ts';
+import { xsrfHeaders } from '../testing/graphqlClient.ts';
 import { createOnboardingFormBody, registration } from './bench/registration.mjs';
-import { exportCsv, startProductionServer } from './bench/server.mjs';
+import { exportCsv, startServer } from '../testing/server.ts';
+import { ensureClientBuilt, ensureServerBuilt } from './ensure-built.mjs';
 
 const connections = 20;
 /** Sent first and stored too, so that the measured run meets a warmed-up server (JIT, caches). */
@@ -99,8 +100,9 @@ async function measure(server) {
   });
 
   // One process per DATA_DIR: the export runs once the server has stopped.
-  await server.stop();
-  const csv = await exportCsv(server.dataDir);
+  const exitCode = await server.stop();
+  if (exitCode !== 0) throw new Error(`The server exited with code ${exitCode} on SIGTERM`);
+  const csv = await exportCsv({ DATA_DIR: server.dataDir });
   const stored = compareStored(storedFirstNames(csv), submissions.acknowledged);
   const errors = failures(warmUp) + failures(load) + submissions.okWithoutData();
   return { warmUp, load, health, stored, errors };
@@ -167,7 +169,10 @@ function printCeiling(health, submissionsPerSecond) {
 
 async function main() {
   const loadBefore = os.loadavg()[0];
-  const server = await startProductionServer({ RATE_LIMIT_PER_MINUTE: '0' });
+  // Build first, so that building does not count against the start limit.
+  ensureClientBuilt();
+  ensureServerBuilt();
+  const server = await startServer({ echo: process.stderr });
   try {
     const figures = await measure(server);
     const submissionsPerSecond = printLoad(figures);
@@ -177,7 +182,7 @@ async function main() {
         '(figures are only comparable on a quiet machine).\n',
     );
   } finally {
-    await server.remove();
+    await server.dispose();
   }
 }
 

@@ -1,7 +1,7 @@
 import { Kind, parse, type ObjectValueNode, type OperationDefinitionNode } from 'graphql';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import { fieldNames } from '../../src/features/registration/fields';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 
 /** The `data` argument's fields, as the GraphQL parser reads them back from the query text. */
 function parsedData(query: string) {

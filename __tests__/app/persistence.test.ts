@@ -7,7 +7,7 @@ import {
   formSubmitted,
   initialRegistrationState,
 } from '../../src/features/registration/registrationSlice';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => jest.restoreAllMocks());

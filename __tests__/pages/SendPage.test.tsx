@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphqlSuccess, mockFetchResponse, requestBody } from '../support/fetchMock';
 import { renderApp, translations } from '../support/renderApp';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 
 const { sv } = translations;
 

@@ -10,7 +10,7 @@ import {
   selectVisibleError,
   submitAttempted,
 } from '../../src/features/registration/registrationSlice';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 
 const reducer = registrationSlice.reducer;
 

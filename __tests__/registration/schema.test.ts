@@ -3,7 +3,7 @@ import {
   createRegistrationSchema,
   validateRegistration,
 } from '../../src/features/registration/schema';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 
 const schema = createRegistrationSchema('example.edu');
 

@@ -3,7 +3,7 @@ import { makeStore } from '../../src/app/store';
 import { formSubmitted } from '../../src/features/registration/registrationSlice';
 import { selectSendStatus, sendSlice } from '../../src/features/send/sendSlice';
 import { graphqlSuccess, mockFetchResponse } from '../support/fetchMock';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -3,7 +3,7 @@ import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
 import type { RegistrationValues } from '../../src/features/registration/fields';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 import {
   countRegistrations,
   databaseTimeoutMs,

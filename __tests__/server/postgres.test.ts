@@ -5,8 +5,8 @@ import type { Database } from '../../server/db/database';
 import { openDatabase } from '../../server/db/openDatabase';
 import { migrate } from '../../server/db/migrations';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
-import { validValues } from '../support/values';
-import { exportCsv } from './support/serverProcess';
+import { validValues } from '../../testing/registrations';
+import { exportCsv } from '../../testing/server';
 import { countRegistrations, removeTempDirs } from './support/fixtures';
 import { buildApp } from '../../server/app';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
@@ -108,7 +108,7 @@ if (!serverUrl) {
   });
 
   it('exports the stored registrations with npm run export', async () => {
-    const csv = await exportCsv({ DATABASE_URL: databaseUrl });
+    const csv = await exportCsv({ DATABASE_URL: databaseUrl }, 'source');
 
     const [header, row, end] = csv.split('\r\n');
     expect(header).toMatch(/^id,createdAt,firstName,/);

@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import type { StoredRegistration } from '../../server/db/registrations';
 import { writeRegistrationsCsv } from '../../server/registrationsCsv';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 
 async function csvOf(registrations: StoredRegistration[]): Promise<string> {
   const output = new PassThrough();

@@ -1,16 +1,21 @@
 /** @jest-environment node */
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import type { RegistrationValues } from '../../src/features/registration/fields';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from './support/fixtures';
-import { exportCsv, fetchXsrfToken, postJson, startServerProcess } from './support/serverProcess';
+import { connectGraphql } from '../../testing/graphqlClient';
+import { exportCsv, startServer } from '../../testing/server';
 
 jest.setTimeout(3 * databaseTimeoutMs);
 
 afterAll(removeTempDirs);
 
-function serverEnv(dataDir: string) {
-  return { DATA_DIR: dataDir, STATIC_DIR: makeStaticDir(), RATE_LIMIT_PER_MINUTE: '0' };
+/** The server from its sources (no build), logging every request. */
+function startFromSource(dataDir: string) {
+  return startServer({
+    entry: 'source',
+    dataDir,
+    env: { STATIC_DIR: makeStaticDir(), LOG_LEVEL: 'info' },
+  });
 }
 
 function registration(index: number): RegistrationValues {
@@ -19,33 +24,31 @@ function registration(index: number): RegistrationValues {
 
 describe('the server process', () => {
   it('logs one line per request and no field of the form, and stops cleanly on SIGTERM', async () => {
-    const server = await startServerProcess(serverEnv(makeTempDir('server-test-logs-')));
-    const token = await fetchXsrfToken(server.url);
+    const server = await startFromSource(makeTempDir('server-test-logs-'));
+    const client = await connectGraphql(server.url);
     const secret = {
       ...validValues,
       phoneNumber: '+358 44 9876543',
       email: 'hidden.person@example.edu',
     };
     const responses = await Promise.all([
-      postJson(server.url, token, JSON.stringify(buildCreateOnboardingFormBody(secret))),
-      postJson(
-        server.url,
-        token,
-        JSON.stringify(buildCreateOnboardingFormBody({ ...secret, city: 'C1ty' })),
-      ),
-      postJson(server.url, token, '{"query": "mutation { x(email: \\"hidden.person@example.edu'),
+      client.submit(secret),
+      client.submit({ ...secret, city: 'C1ty' }),
+      client.post('{"query": "mutation { x(email: \\"hidden.person@example.edu'),
     ]);
     expect(responses.map((response) => response.status)).toEqual([200, 400, 400]);
 
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.stop()).toBe(0);
 
     const lines = server
       .output()
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    const requestLines = lines.filter((line) => line.msg === 'request completed');
+    // The health checks made while waiting for the start are request lines too.
+    const requestLines = lines.filter(
+      (line) => line.msg === 'request completed' && line.path !== '/healthz',
+    );
     expect(requestLines).toHaveLength(4); // GET / and three POSTs
     for (const line of requestLines) {
       expect(Object.keys(line).sort()).toEqual([
@@ -77,8 +80,8 @@ describe('the server process', () => {
 
   it('keeps every acknowledged submission through a SIGKILL mid-burst and a restart', async () => {
     const dataDir = makeTempDir('server-test-kill-');
-    const server = await startServerProcess(serverEnv(dataDir));
-    const token = await fetchXsrfToken(server.url);
+    const server = await startFromSource(dataDir);
+    const client = await connectGraphql(server.url);
     const acknowledged: string[] = [];
     let next = 0;
 
@@ -87,29 +90,26 @@ describe('the server process', () => {
       for (;;) {
         const values = registration(next++);
         try {
-          const response = await postJson(
-            server.url,
-            token,
-            JSON.stringify(buildCreateOnboardingFormBody(values)),
-          );
+          const response = await client.submit(values);
           if (response.status === 200) acknowledged.push(values.email);
         } catch {
           return; // connection refused or reset: the server is gone
         }
-        if (acknowledged.length === 150) server.child.kill('SIGKILL');
+        if (acknowledged.length === 150) server.signal('SIGKILL');
       }
     });
     await Promise.all(clients);
-    expect(await server.exited).toBeNull();
+    expect(await server.exited()).toBeNull();
 
-    const restarted = await startServerProcess(serverEnv(dataDir));
-    const health = await fetch(`${restarted.url}/healthz`);
+    await server.start();
+    const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
-    restarted.child.kill('SIGTERM');
-    expect(await restarted.exited).toBe(0);
+    expect(await server.stop()).toBe(0);
 
     const stored = new Set(
-      (await exportCsv({ DATA_DIR: dataDir })).split('\r\n').map((row) => row.split(',')[6]),
+      (await exportCsv({ DATA_DIR: dataDir }, 'source'))
+        .split('\r\n')
+        .map((row) => row.split(',')[6]),
     );
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
     expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);

@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrations';
 import { createRegistrationStore } from '../../server/db/registrations';
 import type { RegistrationValues } from '../../src/features/registration/fields';
-import { validValues } from '../support/values';
+import { validValues } from '../../testing/registrations';
 import {
   countRegistrations,
   databaseTimeoutMs,

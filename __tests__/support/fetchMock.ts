@@ -1,4 +1,4 @@
-import { validValues } from './values';
+import { validValues } from '../../testing/registrations';
 
 export const graphqlSuccess = { data: { createOnboardingForm: validValues } };
 

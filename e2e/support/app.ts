@@ -3,8 +3,8 @@
  * cookies) per test. Uncaught errors in the page fail the test that caused them.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
+import { launchBrowser } from '../../testing/browser';
+import { startServer, type RunningServer } from '../../testing/server';
 import { text, type Language } from './translations';
 
 export interface AppSession {

@@ -4,7 +4,7 @@
  * server start only has to serve.
  */
 import { execFileSync } from 'node:child_process';
-import { repoRoot } from './paths';
+import { repoRoot } from '../../testing/paths';
 
 const ensureBuilt = [
   "import { ensureClientBuilt, ensureServerBuilt } from './scripts/ensure-built.mjs';",

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RunningServer } from './server';
+import type { RunningServer } from '../../testing/server';
 
 function isAlive(pid: number): boolean {
   try {

@@ -1,6 +1,6 @@
 /** What a refused request must look like, for the hostile-input suite: a clear error, no echo. */
 import type { FieldName } from '../../src/features/registration/fields';
-import type { Answer } from './graphqlClient';
+import type { Answer } from '../../testing/graphqlClient';
 
 interface GraphqlError {
   message: string;

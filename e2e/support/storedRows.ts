@@ -4,7 +4,7 @@
  */
 import { parseCsv } from './csv';
 import type { RegistrationValues } from '../../src/features/registration/fields';
-import { exportCsv, type RunningServer } from './server';
+import { exportCsv, type RunningServer } from '../../testing/server';
 
 export type StoredRow = Record<string, string>;
 
@@ -13,7 +13,7 @@ export async function readStoredRows(
   { restart = true }: { restart?: boolean } = {},
 ): Promise<StoredRow[]> {
   await server.stop();
-  const rows = parseCsv(await exportCsv(server.dataDir));
+  const rows = parseCsv(await exportCsv({ DATA_DIR: server.dataDir }));
   if (restart) await server.start();
   return rows;
 }

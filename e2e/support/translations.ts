@@ -1,7 +1,7 @@
 /** Expected texts come from the SPA's own translation files, never from copies in the tests. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './paths';
+import { repoRoot } from '../../testing/paths';
 
 export type Language = 'sv' | 'en';
 

@@ -1,6 +1,6 @@
 /** Debian's Chromium, headless, with a DevTools port for Lighthouse; no tool downloads a browser. */
 import * as chromeLauncher from 'chrome-launcher';
-import { chromiumFlags, chromiumPath } from '../../e2e/support/browser.ts';
+import { chromiumFlags, chromiumPath } from '../../testing/browser.ts';
 
 /** chrome-launcher (Lighthouse's own launcher) picks a free DevTools port: `.port`, `.kill()`. */
 export function launchChromium() {

@@ -3,9 +3,7 @@
  * (run under tsx, which loads the TypeScript sources).
  */
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery.ts';
-import { emailDomain, inLetters, validRegistration } from '../../e2e/support/form.ts';
-
-export { xsrfHeaders } from '../../e2e/support/graphqlClient.ts';
+import { emailDomain, inLetters, validRegistration } from '../../testing/registrations.ts';
 
 /** The request body exactly as the SPA sends it. */
 export function createOnboardingFormBody(values) {

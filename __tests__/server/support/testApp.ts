@@ -1,6 +1,7 @@
 /** The real app for `inject`, and requests as the SPA makes them. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppOptions } from '../../../server/app';
+import { graphqlPath, xsrfCookieName, xsrfHeaderName } from '../../../src/api/protocol';
 import { configDefaults } from '../../../src/config/defaults';
 import { makeStaticDir, makeTempDir } from './fixtures';
 
@@ -18,8 +19,8 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
 /** Loads the page like a browser does and returns the XSRF cookie it was given. */
 export async function getXsrfToken(app: FastifyInstance): Promise<string> {
   const page = await app.inject({ method: 'GET', url: '/' });
-  const cookie = page.cookies.find((candidate) => candidate.name === 'XSRF-TOKEN');
-  if (!cookie) throw new Error('GET / set no XSRF-TOKEN cookie');
+  const cookie = page.cookies.find((candidate) => candidate.name === xsrfCookieName);
+  if (!cookie) throw new Error(`GET / set no ${xsrfCookieName} cookie`);
   return cookie.value;
 }
 
@@ -31,9 +32,9 @@ export function postGraphql(
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
-    url: '/graphql',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
-    cookies: { 'XSRF-TOKEN': token },
+    url: graphqlPath,
+    headers: { 'content-type': 'application/json', [xsrfHeaderName]: token },
+    cookies: { [xsrfCookieName]: token },
     payload: JSON.stringify(body),
   });
 }

@@ -2,8 +2,9 @@
  * POST /graphql without a browser, as the SPA sends it: the XSRF-TOKEN cookie from GET / echoed
  * in X-XSRF-TOKEN, and the body built by the SPA's own buildCreateOnboardingFormBody.
  */
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
-import type { RegistrationValues } from '../../src/features/registration/fields';
+import { buildCreateOnboardingFormBody } from '../src/api/onboardingQuery';
+import { graphqlPath, xsrfCookieName, xsrfHeaderName } from '../src/api/protocol';
+import type { RegistrationValues } from '../src/features/registration/fields';
 
 export interface Answer {
   status: number;
@@ -47,11 +48,11 @@ export async function xsrfHeaders(baseUrl: string) {
   const cookie = page.headers
     .getSetCookie()
     .map((header) => header.split(';')[0])
-    .find((pair) => pair.startsWith('XSRF-TOKEN='));
-  if (!cookie) throw new Error('GET / set no XSRF-TOKEN cookie');
+    .find((pair) => pair.startsWith(`${xsrfCookieName}=`));
+  if (!cookie) throw new Error(`GET / set no ${xsrfCookieName} cookie`);
   return {
     cookie,
-    'x-xsrf-token': cookie.slice('XSRF-TOKEN='.length),
+    [xsrfHeaderName.toLowerCase()]: cookie.slice(`${xsrfCookieName}=`.length),
     'content-type': 'application/json',
   };
 }
@@ -61,7 +62,7 @@ export async function connectGraphql(baseUrl: string): Promise<GraphqlClient> {
   const headers = await xsrfHeaders(baseUrl);
 
   async function post(body: unknown, options: PostOptions = {}): Promise<Answer> {
-    const response = await fetch(`${baseUrl}/graphql`, {
+    const response = await fetch(`${baseUrl}${graphqlPath}`, {
       method: 'POST',
       headers: options.headers ?? headers,
       body: typeof body === 'string' ? body : JSON.stringify(body),
