@@ -46,8 +46,9 @@ postgres_start() {
   _postgres_as_owner "$POSTGRES_CI_BIN/initdb" -D "$POSTGRES_CI_DIR/data" -U postgres \
     --auth=trust --encoding=UTF8 --no-sync >"$POSTGRES_CI_DIR/initdb.log"
   # fsync off: a throwaway cluster needs no durability, and the tests run faster.
+  # synchronous_commit off by default: the tests check that the server turns it on for itself.
   _postgres_as_owner "$POSTGRES_CI_BIN/pg_ctl" -D "$POSTGRES_CI_DIR/data" -l "$POSTGRES_CI_DIR/server.log" -w \
-    -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$POSTGRES_CI_DIR' -c fsync=off" \
+    -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$POSTGRES_CI_DIR' -c fsync=off -c synchronous_commit=off" \
     start >/dev/null
   _postgres_as_owner "$POSTGRES_CI_BIN/createdb" -h 127.0.0.1 -p "$port" -U postgres registrations_test
 

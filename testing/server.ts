@@ -35,6 +35,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** Also writes the server's output here (benchmarks: stderr, keeping stdout for figures). */
   echo?: NodeJS.WritableStream;
+  /** A command that runs the server, such as strace and its options. */
+  wrapper?: string[];
 }
 
 export interface RunningServer {
@@ -127,7 +129,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   async function start(): Promise<void> {
     output = '';
-    const server = spawn(process.execPath, commands.server[options.entry ?? 'built'], {
+    const [command, ...args] = [
+      ...(options.wrapper ?? []),
+      process.execPath,
+      ...commands.server[options.entry ?? 'built'],
+    ];
+    const server = spawn(command, args, {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

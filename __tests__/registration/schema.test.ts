@@ -72,6 +72,14 @@ describe('registration schema', () => {
     ['email', repeat(39) + '@example.edu', 'email-too-long'],
     ['email', 'someone@gmail.com', 'email-format'],
     ['email', 'someone@example.edu.evil.com', 'email-format'],
+    // Look-alikes of the domain: the dot is a dot (mutation caught: the domain unescaped in the
+    // pattern), and no subdomain, prefix or neighbour passes (mutation caught: `(.+\.)?` before it).
+    ['email', 'someone@exampleXedu', 'email-format'],
+    ['email', 'someone@example-edu', 'email-format'],
+    ['email', 'someone@evil.example.edu', 'email-format'],
+    ['email', 'someone@.example.edu', 'email-format'],
+    ['email', 'someone@xexample.edu', 'email-format'],
+    ['email', 'someone@example.edu.', 'email-format'],
     ['email', 'a"b@example.edu', 'email-format'],
     ['email', "a'b@example.edu", 'email-format'],
     ['email', 'a<b>@example.edu', 'email-format'],

@@ -336,6 +336,33 @@ describe('rate limit', () => {
     }
   });
 
+  // Mutation caught: one shared key for every client (keyGenerator: () => 'everyone').
+  it('counts each client address on its own', async () => {
+    const limited = await buildApp(testAppOptions({ database, rateLimitPerMinute: 2 }));
+    try {
+      const limitedToken = await getXsrfToken(limited);
+      const postFrom = async (remoteAddress: string) =>
+        (
+          await limited.inject({
+            method: 'POST',
+            url: '/graphql',
+            remoteAddress,
+            headers: { 'content-type': 'application/json', 'x-xsrf-token': limitedToken },
+            cookies: { 'XSRF-TOKEN': limitedToken },
+            payload: JSON.stringify({ query: '{ apiVersion }' }),
+          })
+        ).statusCode;
+      const first = [];
+      for (let i = 0; i < 3; i += 1) first.push(await postFrom('192.0.2.10'));
+      const second = [await postFrom('192.0.2.20'), await postFrom('192.0.2.20')];
+
+      expect(first).toEqual([200, 200, 429]);
+      expect(second).toEqual([200, 200]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is off with RATE_LIMIT_PER_MINUTE=0', async () => {
     const statuses = new Set<number>();
     for (let i = 0; i < 70; i += 1) {

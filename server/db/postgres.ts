@@ -3,7 +3,12 @@ import { Pool } from 'pg';
 import type { Database, DatabaseErrorLog, Queryable } from './database';
 
 export async function openPostgres(url: string, logError: DatabaseErrorLog): Promise<Database> {
-  const pool = new Pool({ connectionString: url });
+  const pool = new Pool({
+    connectionString: url,
+    // A COMMIT returns only once its WAL is flushed, whatever the server's default says: an
+    // acknowledged registration must survive a crash of the database server.
+    options: '-c synchronous_commit=on',
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', logError);
   await pool.query('SELECT 1');
