@@ -54,6 +54,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (ownsDatabase) await database.close();
   });
 
+  // A keep-alive connection answered during a shutdown is closed with its answer, so that it
+  // cannot hold the server open after the requests in flight have finished.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.setErrorHandler(handleError);
   await app.register(sensible);
   await app.register(cookie);

@@ -2,8 +2,11 @@
 import type { RegistrationValues } from '../../src/features/registration/fields';
 import { validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from './support/fixtures';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import { connectGraphql } from '../../testing/graphqlClient';
-import { exportCsv, startServer } from '../../testing/server';
+import { exportCsv, startServer, type RunningServer } from '../../testing/server';
 
 jest.setTimeout(3 * databaseTimeoutMs);
 
@@ -118,5 +121,51 @@ describe('the server process', () => {
     // Every acknowledged submission exactly once: none lost, none stored twice.
     expect(acknowledged.filter((email) => timesStored(email) !== 1)).toEqual([]);
     expect(new Set(storedEmails).size).toBe(storedEmails.length);
+  });
+
+  describe('with a submission in flight (its body half sent) when the signal comes', () => {
+    async function startHalfSentSubmission(server: RunningServer) {
+      const { headers } = await connectGraphql(server.url);
+      const body = JSON.stringify(buildCreateOnboardingFormBody(registration(1000)));
+      const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      const closed = new Promise((resolve) => socket.on('close', resolve));
+      const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)) })
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
+      socket.write(`POST /graphql HTTP/1.1\r\nhost: 127.0.0.1\r\n${head}\r\n${body.slice(0, 20)}`);
+      await sleep(300); // the server has begun the request
+      return {
+        finish: () => socket.write(body.slice(20)),
+        answer: async () => {
+          await closed;
+          return answer;
+        },
+        destroy: () => socket.destroy(),
+      };
+    }
+
+    // Mutation caught: closing the database before the requests in flight have finished.
+    it('finishes it, then shuts down cleanly (SIGTERM)', async () => {
+      const server = await startFromSource(makeTempDir('server-test-drain-'));
+      const submission = await startHalfSentSubmission(server);
+      server.signal('SIGTERM');
+      await sleep(300);
+      submission.finish();
+      expect(await submission.answer()).toMatch(/^HTTP\/1\.1 200 /);
+      expect(await server.exited()).toBe(0);
+    });
+
+    // Mutation caught: process.on instead of process.once for the signals.
+    it('ends at once on a second Ctrl-C (SIGINT)', async () => {
+      const server = await startFromSource(makeTempDir('server-test-twice-'));
+      const submission = await startHalfSentSubmission(server);
+      server.signal('SIGINT');
+      await sleep(300);
+      server.signal('SIGINT');
+      expect(await server.exited()).toBeNull(); // ended by the signal itself
+      submission.destroy();
+    });
   });
 });
