@@ -26,7 +26,8 @@ module.exports = (_env, argv) => {
       // Rewrite unchanged files too, so that their times tell `npm start` the build is current.
       compareBeforeEmit: false,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written beside the bundle but not referenced from it (nor served).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // nodenext wants `.js` on dynamic imports; they name the .ts(x) source here.

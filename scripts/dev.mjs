@@ -15,6 +15,7 @@ const children = [
     stdio: 'inherit',
     env: {
       ...process.env,
+      NODE_ENV: 'development', // GraphQL introspection and suggestions, for tools
       PORT: apiPort,
       HOST: process.env.HOST || 'localhost',
       API_PORT: apiPort,

@@ -75,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registrations,
     emailDomain: options.emailDomain,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    introspection: options.graphqlIntrospection,
   });
   await app.register(spaPlugin, { staticDir: options.staticDir });
   return app;

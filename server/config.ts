@@ -20,6 +20,8 @@ export interface Config extends StorageConfig {
   trustProxy: boolean | string;
   /** The SPA's production bundle. */
   staticDir: string;
+  /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
+  graphqlIntrospection: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -48,6 +50,7 @@ export function readConfig(env: Env): Config {
     logLevel,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
+    graphqlIntrospection: env.NODE_ENV === 'development',
   };
 }
 

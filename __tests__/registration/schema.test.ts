@@ -35,6 +35,11 @@ describe('registration schema', () => {
     ['firstName', "Anne-Marie O'Neil, Jr. & B/C + !", undefined],
     ['firstName', 'R2D2', 'firstName-format'],
     ['firstName', 'Bob <script>', 'firstName-format'],
+    // A letter at least: combining marks, spaces and punctuation alone are no name.
+    ['firstName', '\u0300\u0301', 'firstName-format'],
+    ['firstName', "-'", 'firstName-format'],
+    ['city', '\u0301\u0301\u0301', 'city-format'],
+    ['country', '&/', 'country-format'],
     ['lastName', '', 'lastName-required'],
     ['lastName', 'B', 'lastName-too-short'],
     ['lastName', repeat(100), undefined],
@@ -88,6 +93,16 @@ describe('registration schema', () => {
     ['email', 'a@b@example.edu', 'email-format'],
     ['email', 'ab\u0000cd@example.edu', 'email-format'],
     ['email', 'ab cd@example.edu', 'email-format'],
+    // The local part is an allow-list: ASCII letters, digits and . _ % + -, dots only between.
+    ['email', 'first_last+tag%1-2@example.edu', undefined],
+    ['email', 'ab\u202Ecd@example.edu', 'email-format'], // right-to-left override
+    ['email', 'ab\u200Bcd@example.edu', 'email-format'], // zero-width space
+    ['email', 'ａｂｃｄ@example.edu', 'email-format'], // full-width look-alikes
+    ['email', 'a;b=c@example.edu', 'email-format'],
+    ['email', 'a(b)c@example.edu', 'email-format'],
+    ['email', '.abcd@example.edu', 'email-format'],
+    ['email', 'abcd.@example.edu', 'email-format'],
+    ['email', 'ab..cd@example.edu', 'email-format'],
     // Address and zipcode: set B (digits allowed).
     ['address', '', 'address-required'],
     ['address', 'A', 'address-too-short'],
@@ -120,6 +135,12 @@ describe('registration schema', () => {
     ['startedYear', '25', 'startedYear-format'],
     ['startedYear', '20255', 'startedYear-format'],
     ['startedYear', 'abcd', 'startedYear-format'],
+    // A plausible year, as for the birthday: 1900 to 2099.
+    ['startedYear', '0000', 'startedYear-format'],
+    ['startedYear', '1899', 'startedYear-format'],
+    ['startedYear', '1900', undefined],
+    ['startedYear', '2099', undefined],
+    ['startedYear', '2100', 'startedYear-format'],
     ['degreeProgram', '', 'degreeProgram-required'],
     ['degreeProgram', 'EASE', undefined],
     ['degreeProgram', 'MIDS', undefined],

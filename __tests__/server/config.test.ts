@@ -15,6 +15,7 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       trustProxy: false,
       staticDir: path.resolve('dist'),
+      graphqlIntrospection: false,
     });
   });
 
@@ -29,6 +30,7 @@ describe('configuration from the environment', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8',
       STATIC_DIR: '/srv/spa',
+      NODE_ENV: 'development',
     });
 
     expect(config).toEqual({
@@ -41,6 +43,7 @@ describe('configuration from the environment', () => {
       logLevel: 'warn',
       trustProxy: '10.0.0.0/8',
       staticDir: '/srv/spa',
+      graphqlIntrospection: true,
     });
   });
 

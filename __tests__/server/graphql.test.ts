@@ -184,13 +184,52 @@ describe('GraphQL errors for malformed operations', () => {
     );
     expect(response.body).not.toContain('358401234567');
   });
+});
 
-  it('exposes nothing but the API version on the query root', async () => {
-    const response = await postGraphql(app, token, {
-      query: '{ __type(name: "Query") { fields { name } } }',
+describe('introspection and suggestions', () => {
+  let development: FastifyInstance;
+  let developmentToken: string;
+
+  beforeAll(async () => {
+    development = await buildApp(testAppOptions({ database, graphqlIntrospection: true }));
+    developmentToken = await getXsrfToken(development);
+  });
+
+  afterAll(() => development.close());
+
+  const typo = { query: '{ apiVersio }' };
+  const introspection = { query: '{ __type(name: "Query") { fields { name } } }' };
+
+  it('are off by default (production): no schema, no "Did you mean"', async () => {
+    const schema = await postGraphql(app, token, introspection);
+    expect(schema.statusCode).toBe(400);
+    expect(schema.json().errors[0].message).toMatch(/introspection has been disabled/);
+
+    const misspelt = await postGraphql(app, token, typo);
+    expect(misspelt.json().errors[0].message).toBe(
+      'Cannot query field "apiVersio" on type "Query".',
+    );
+  });
+
+  it('are on in development, where the query root exposes only the API version', async () => {
+    const schema = await postGraphql(development, developmentToken, introspection);
+    expect(schema.json()).toEqual({ data: { __type: { fields: [{ name: 'apiVersion' }] } } });
+
+    const misspelt = await postGraphql(development, developmentToken, typo);
+    expect(misspelt.json().errors[0].message).toMatch(/Did you mean "apiVersion"\?$/);
+  });
+
+  it('limit the depth of an introspection query in development too', async () => {
+    const response = await postGraphql(development, developmentToken, {
+      query: '{ __schema { types { fields { type { name } } } } }',
     });
 
-    expect(response.json()).toEqual({ data: { __type: { fields: [{ name: 'apiVersion' }] } } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toContainEqual(
+      expect.objectContaining({
+        message: expect.stringContaining('exceeds the query depth limit of 3'),
+      }),
+    );
   });
 });
 
@@ -207,11 +246,6 @@ describe('limits on operations', () => {
       'too many fields',
       `mutation { createOnboardingForm(${validData} { ${'email '.repeat(31)}} }`,
       'At most 30 fields per request.',
-    ],
-    [
-      'a deeply nested query',
-      '{ __schema { types { fields { type { name } } } } }',
-      expect.stringContaining('exceeds the query depth limit of 3'),
     ],
     [
       'too many tokens',

@@ -13,6 +13,7 @@ beforeAll(async () => {
   const options = testAppOptions({ database, trustProxy: true });
   fs.writeFileSync(path.join(options.staticDir, '.env'), 'SECRET=1');
   fs.writeFileSync(path.join(options.staticDir, 'main.0123abcd.js.br'), 'brotli bytes');
+  fs.writeFileSync(path.join(options.staticDir, 'main.0123abcd.js.map'), '{"sources":[]}');
   app = await buildApp(options);
 });
 
@@ -63,6 +64,12 @@ describe('the SPA bundle', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.body).toBe('brotli bytes');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('never serves the source maps kept beside the bundle', async () => {
+    const response = await app.inject({ method: 'GET', url: '/main.0123abcd.js.map' });
+
+    expect(response.statusCode).toBe(404);
   });
 
   it('never serves dotfiles', async () => {

@@ -47,19 +47,28 @@ function toFormattedError(error: Error, code?: string): GraphQLFormattedError {
   return { ...formatted, message: safeMessage(graphqlError), extensions };
 }
 
+/** graphql-js's hint at names in the schema, which tells a prober what exists. */
+const suggestion = / Did you mean .*\?$/s;
+
 /** The query could not be parsed or validated: nothing ran. */
-export function requestErrorReply(errors: readonly Error[]): GraphqlErrorReply {
+export function requestErrorReply(
+  errors: readonly Error[],
+  { suggestions }: { suggestions: boolean },
+): GraphqlErrorReply {
   return {
     statusCode: 400,
     response: {
-      errors: errors.map((error) =>
-        toFormattedError(
+      errors: errors.map((error) => {
+        const formatted = toFormattedError(
           error,
           error.message.startsWith('Syntax Error')
             ? 'GRAPHQL_PARSE_FAILED'
             : 'GRAPHQL_VALIDATION_FAILED',
-        ),
-      ),
+        );
+        return suggestions
+          ? formatted
+          : { ...formatted, message: formatted.message.replace(suggestion, '') };
+      }),
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from 'fastify';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
 import { graphqlPath } from '../../src/api/protocol';
 import type { RegistrationStore } from '../db/registrations';
@@ -17,6 +18,8 @@ export interface GraphqlPluginOptions {
   emailDomain: string;
   /** 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Schema introspection and "Did you mean …" suggestions (development only). */
+  introspection: boolean;
 }
 
 interface GraphqlRequestBody {
@@ -36,11 +39,6 @@ const bodySchema = {
   },
 };
 
-function sendRequestErrors(reply: FastifyReply, errors: readonly Error[]) {
-  const { statusCode, response } = requestErrorReply(errors);
-  return reply.code(statusCode).send(response);
-}
-
 export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (app, options) => {
   await app.register(mercurius, {
     schema,
@@ -51,10 +49,20 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
     // cache would never hit and would only keep personal data in memory.
     cache: false,
     queryDepth: queryLimits.maxDepth,
-    validationRules: [limitFieldCount],
+    validationRules: [
+      limitFieldCount,
+      ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+    ],
     graphql: { validateOptions: { maxErrors: queryLimits.maxValidationErrors } },
     errorFormatter: (execution) => executionErrorReply(execution),
   });
+
+  function sendRequestErrors(reply: FastifyReply, errors: readonly Error[]) {
+    const { statusCode, response } = requestErrorReply(errors, {
+      suggestions: options.introspection,
+    });
+    return reply.code(statusCode).send(response);
+  }
 
   const onRequest: onRequestHookHandler[] = [];
   if (options.rateLimitPerMinute > 0) {

@@ -30,14 +30,12 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (app, { sta
     index: false,
     dotfiles: 'ignore',
     // Directory paths ("/", "/send/") are client routes: leave them to the history fallback.
-    allowedPath: (pathname) => !pathname.endsWith('/'),
+    // Source maps stay beside the build for error tracking; they would publish the source.
+    allowedPath: (pathname) => !pathname.endsWith('/') && !pathname.endsWith('.map'),
     cacheControl: false,
     preCompressed: true, // serves a .br/.gz sibling when the build emitted one
-    setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', cachePolicy(filePath));
-      // The same URL may be sent br, gzip or plain: caches must keep them apart.
-      res.setHeader('vary', 'Accept-Encoding');
-    },
+    // The same URL may be sent br, gzip or plain; the plugin adds Vary: Accept-Encoding for it.
+    setHeaders: (reply, filePath) => reply.header('cache-control', cachePolicy(filePath)),
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -12,6 +12,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     emailDomain: configDefaults.emailDomain,
     rateLimitPerMinute: 0,
     trustProxy: false,
+    graphqlIntrospection: false,
     ...overrides,
   };
 }

@@ -6,13 +6,21 @@
 import { boolean, object, string, ValidationError, type Schema } from 'yup';
 import { fieldNames, registrationFields, type FieldName, type RegistrationValues } from './fields';
 
-/** Set A: Unicode letters (with combining marks), space and , . ' - & / + ! */
-const letterText = /^[\p{L}\p{M} ,.'&/+!-]+$/u;
-/** Set B: set A plus the digits 0-9. */
+/** Set A: Unicode letters (with combining marks), space and , . ' - & / + !, and a letter at least. */
+const letterText = /^(?=.*\p{L})[\p{L}\p{M} ,.'&/+!-]+$/u;
+/** Set B: set A's characters plus the digits 0-9. */
 const letterDigitText = /^[\p{L}\p{M}0-9 ,.'&/+!-]+$/u;
-const birthdayFormat = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(19|20)\d{2}$/;
+/** A plausible year, of a birthday as of the studies' start: 1900 to 2099. */
+const year = '(?:19|20)\\d{2}';
+const birthdayFormat = new RegExp(`^(0[1-9]|[12]\\d|3[01])\\.(0[1-9]|1[0-2])\\.${year}$`);
 const phoneFormat = /^\+?\d[\d ]{5,19}$/;
-const yearFormat = /^\d{4}$/;
+const yearFormat = new RegExp(`^${year}$`);
+/**
+ * An e-mail address's local part, as an allow-list: ASCII letters and digits and . _ % + -, with no
+ * leading, trailing or doubled dot. Everything else (quotes, < > { } / ?, white space, control,
+ * bidi and zero-width characters, full-width look-alikes, ; = ( )) is refused.
+ */
+const localPart = '[A-Za-z0-9_%+-]+(?:\\.[A-Za-z0-9_%+-]+)*';
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
@@ -41,8 +49,7 @@ function escapeRegExp(text: string): string {
 }
 
 export function createRegistrationSchema(emailDomain: string) {
-  // The local part: no @ < > { } / ? or quotes, nor white space or control characters.
-  const emailFormat = new RegExp(`^[^@<>{}/?"'\`\\s\\p{Cc}]+@${escapeRegExp(emailDomain)}$`, 'iu');
+  const emailFormat = new RegExp(`^${localPart}@${escapeRegExp(emailDomain)}$`, 'i');
   const rules = {
     firstName: lengthLimitedText('firstName', 2, 50, letterText),
     lastName: lengthLimitedText('lastName', 2, 100, letterText),
