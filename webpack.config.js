@@ -103,11 +103,16 @@ module.exports = (_env, argv) => {
       // The real server sets XSRF-TOKEN on its HTML; in development this server hands out the
       // page, with a token from the server's own code (loaded through tsx, as `npm run dev` runs).
       setupMiddlewares: (middlewares) => {
-        const { xsrfTokenFor } = requireTs('./server/xsrfToken.ts', __filename);
+        const { readConfig } = requireTs('./server/config.ts', __filename);
+        const { createXsrfTokens } = requireTs('./server/xsrfToken.ts', __filename);
+        const { loadXsrfSecret } = requireTs('./server/xsrfSecret.ts', __filename);
+        // The same secret as the API server beside it (`npm run dev` gives both one environment).
+        const { dataDir, xsrfSecret } = readConfig(process.env);
+        const { tokenFor } = createXsrfTokens(loadXsrfSecret(dataDir, xsrfSecret));
         return [
           (request, response, next) => {
             const current = parse(request.headers.cookie ?? '')[xsrfCookieName];
-            const token = xsrfTokenFor(current);
+            const token = tokenFor(current);
             if (token !== current) {
               response.setHeader(
                 'Set-Cookie',

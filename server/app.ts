@@ -11,12 +11,14 @@ import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrations';
 import { createRegistrationStore } from './db/registrations';
 import { handleError } from './errors';
+import { connectRedis } from './redis';
 import { RequestLogController } from './logging';
 import { graphqlPlugin } from './plugins/graphql';
 import { healthPlugin } from './plugins/health';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
+import { loadXsrfSecret } from './xsrfSecret';
 
 export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel'> & {
   /** Pino level; false (the default) logs nothing, as tests want. */
@@ -28,12 +30,17 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel'> & {
 /** The SPA's largest request is about 1.5 KiB; anything beyond 16 KiB is refused with 413. */
 const bodyLimit = 16 * 1024;
 
+/** A number of hops as the function Fastify's types ask for (the first `hops` proxies are trusted). */
+function trustedProxies(trust: AppOptions['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel ? { level: options.logLevel } : false,
     logController: new RequestLogController(),
     bodyLimit,
-    trustProxy: options.trustProxy,
+    trustProxy: trustedProxies(options.trustProxy),
     forceCloseConnections: 'idle',
   });
 
@@ -68,10 +75,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sensible);
   await app.register(cookie);
   await app.register(securityHeadersPlugin);
-  await app.register(xsrfPlugin);
+  await app.register(xsrfPlugin, {
+    secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
+  });
 
   await app.register(healthPlugin, { database });
+  const redis = options.redisUrl ? await connectRedis(options.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(graphqlPlugin, {
+    redis,
     registrations,
     emailDomain: options.emailDomain,
     rateLimitPerMinute: options.rateLimitPerMinute,

@@ -17,9 +17,13 @@ export interface Config extends StorageConfig {
   emailDomain: string;
   logLevel: string;
   /** Fastify's trustProxy: which X-Forwarded-* headers to believe (client address, https). */
-  trustProxy: boolean | string;
+  trustProxy: false | number | string;
   /** The SPA's production bundle. */
   staticDir: string;
+  /** redis://…: the instances share their rate limit counters there. */
+  redisUrl?: string;
+  /** Signs the XSRF tokens; unset, one is generated and kept in DATA_DIR (server/xsrfSecret.ts). */
+  xsrfSecret?: string;
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
 }
@@ -51,6 +55,8 @@ export function readConfig(env: Env): Config {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     graphqlIntrospection: env.NODE_ENV === 'development',
+    xsrfSecret: readSecret(env, 'XSRF_SECRET'),
+    redisUrl: readRedisUrl(env.REDIS_URL),
   };
 }
 
@@ -64,9 +70,35 @@ function readInteger(env: Env, name: string, fallback: number, min: number, max:
   return value;
 }
 
-/** "true", "false" or a comma-separated list of the proxies' addresses or CIDR ranges. */
-function readTrustProxy(text: string | undefined): boolean | string {
+/**
+ * Which proxies to believe about the client's address and protocol: their addresses or CIDR
+ * ranges (comma-separated), or how many hops of proxies stand in front. Never "true": believing
+ * every X-Forwarded-For would let any client pick its own address, and with it a fresh rate limit.
+ */
+function readTrustProxy(text: string | undefined): false | number | string {
   const value = text?.trim() ?? '';
   if (value === '' || value === 'false') return false;
-  return value === 'true' ? true : value;
+  if (value === 'true') {
+    throw new Error(
+      "TRUST_PROXY=true would let any client choose its address: give the proxies' addresses " +
+        'or CIDR ranges (10.0.0.0/8,127.0.0.1), or their number of hops (1)',
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** A secret of at least 32 characters (about 190 bits when random), or undefined when unset. */
+function readSecret(env: Env, name: string): string | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  if (text.length < 32) throw new Error(`${name} must be at least 32 characters long`);
+  return text;
+}
+
+function readRedisUrl(text: string | undefined): string | undefined {
+  const url = text?.trim() || undefined;
+  if (url && !/^rediss?:\/\//.test(url))
+    throw new Error('REDIS_URL must start with redis:// or rediss://');
+  return url;
 }

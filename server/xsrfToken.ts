@@ -1,25 +1,44 @@
 /**
- * The XSRF token itself, apart from Fastify, so that the development server hands out the same
- * tokens as the real one (webpack.config.js loads this file).
+ * Signed double-submit tokens (the OWASP CSRF cheat sheet's pattern): a random per-visitor value
+ * and its HMAC under a server secret, `<value>.<signature>`. The server checks the signature as
+ * well as the header's equality with the cookie, so a pair made up by a client, or a cookie
+ * planted by a sibling subdomain, is refused. Apart from Fastify, so that the development server
+ * (webpack.config.js) issues the same tokens.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** 32 random bytes (256 bits) in base64url. */
-const tokenFormat = /^[A-Za-z0-9_-]{43}$/;
+/** 32 random bytes and a SHA-256 HMAC, each in base64url. */
+const tokenFormat = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
 
-export function isXsrfToken(value: unknown): value is string {
-  return typeof value === 'string' && tokenFormat.test(value);
+export interface XsrfTokens {
+  /** The token a page should carry: the visitor's own when it is genuine, else a new one. */
+  tokenFor(current: unknown): string;
+  /** Whether the header echoes the cookie and the cookie was issued under our secret. */
+  verify(cookie: unknown, header: unknown): boolean;
 }
 
-/** The token a page should carry: the visitor's own when it has a valid one, else a new one. */
-export function xsrfTokenFor(current: unknown): string {
-  return isXsrfToken(current) ? current : randomBytes(32).toString('base64url');
+function sameBytes(a: string, b: string): boolean {
+  const bytesA = Buffer.from(a);
+  const bytesB = Buffer.from(b);
+  return bytesA.length === bytesB.length && timingSafeEqual(bytesA, bytesB);
 }
 
-/** Whether the header echoes the cookie (compared in constant time). */
-export function headerMatchesCookie(cookie: unknown, header: unknown): boolean {
-  if (!isXsrfToken(cookie) || typeof header !== 'string') return false;
-  const cookieBytes = Buffer.from(cookie);
-  const headerBytes = Buffer.from(header);
-  return cookieBytes.length === headerBytes.length && timingSafeEqual(cookieBytes, headerBytes);
+export function createXsrfTokens(secret: string): XsrfTokens {
+  const sign = (value: string) => createHmac('sha256', secret).update(value).digest('base64url');
+
+  function isGenuine(token: unknown): token is string {
+    const parts = typeof token === 'string' ? tokenFormat.exec(token) : null;
+    return parts !== null && sameBytes(sign(parts[1]), parts[2]);
+  }
+
+  return {
+    tokenFor(current) {
+      if (isGenuine(current)) return current;
+      const value = randomBytes(32).toString('base64url');
+      return `${value}.${sign(value)}`;
+    },
+    verify(cookie, header) {
+      return isGenuine(cookie) && typeof header === 'string' && sameBytes(cookie, header);
+    },
+  };
 }

@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       staticDir: path.resolve('dist'),
       graphqlIntrospection: false,
+      xsrfSecret: undefined,
     });
   });
 
@@ -31,6 +32,7 @@ describe('configuration from the environment', () => {
       TRUST_PROXY: '10.0.0.0/8',
       STATIC_DIR: '/srv/spa',
       NODE_ENV: 'development',
+      XSRF_SECRET: 'x'.repeat(32),
     });
 
     expect(config).toEqual({
@@ -44,6 +46,7 @@ describe('configuration from the environment', () => {
       trustProxy: '10.0.0.0/8',
       staticDir: '/srv/spa',
       graphqlIntrospection: true,
+      xsrfSecret: 'x'.repeat(32),
     });
   });
 
@@ -57,7 +60,15 @@ describe('configuration from the environment', () => {
     expect(() => readConfig(env)).toThrow(message);
   });
 
-  it('reads TRUST_PROXY=true as trusting any proxy', () => {
-    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  it('refuses TRUST_PROXY=true, which would let any client choose its address', () => {
+    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would let/);
+  });
+
+  it('reads TRUST_PROXY as a number of hops', () => {
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('refuses an XSRF_SECRET shorter than 32 characters', () => {
+    expect(() => readConfig({ XSRF_SECRET: 'short' })).toThrow(/at least 32 characters/);
   });
 });

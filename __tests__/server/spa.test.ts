@@ -10,7 +10,7 @@ const database = stubDatabase();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const options = testAppOptions({ database, trustProxy: true });
+  const options = testAppOptions({ database, trustProxy: '127.0.0.1' });
   fs.writeFileSync(path.join(options.staticDir, '.env'), 'SECRET=1');
   fs.writeFileSync(path.join(options.staticDir, 'main.0123abcd.js.br'), 'brotli bytes');
   fs.writeFileSync(path.join(options.staticDir, 'main.0123abcd.js.map'), '{"sources":[]}');
@@ -98,13 +98,15 @@ describe('the SPA bundle', () => {
 });
 
 describe('the XSRF-TOKEN cookie', () => {
-  it('comes with every HTML response: random, 256 bits, Path=/, SameSite=Strict, readable by scripts', async () => {
+  const signedToken = /^[\w-]{43}\.[\w-]{43}$/;
+
+  it('comes with every HTML response: 256 random bits and their signature, Path=/, SameSite=Strict, readable by scripts', async () => {
     const first = xsrfCookieOf(await app.inject({ method: 'GET', url: '/' }));
     const second = xsrfCookieOf(await app.inject({ method: 'GET', url: '/send' }));
 
     expect(first).toEqual({
       name: 'XSRF-TOKEN',
-      value: expect.stringMatching(/^[\w-]{43}$/),
+      value: expect.stringMatching(signedToken),
       path: '/',
       sameSite: 'Strict',
     });
@@ -118,7 +120,7 @@ describe('the XSRF-TOKEN cookie', () => {
     const replaced = await app.inject({ method: 'GET', url: '/', cookies: { 'XSRF-TOKEN': 'x' } });
 
     expect(xsrfCookieOf(kept)?.value).toBe(token);
-    expect(xsrfCookieOf(replaced)?.value).toMatch(/^[\w-]{43}$/);
+    expect(xsrfCookieOf(replaced)?.value).toMatch(signedToken);
   });
 
   it('is Secure when the request came over HTTPS', async () => {

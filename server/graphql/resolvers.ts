@@ -1,5 +1,5 @@
 /** createOnboardingForm: validate with the SPA's own schema, store, answer once committed. */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { ErrorWithProps } from 'mercurius';
 import { toRegistrationValues } from '../../src/features/registration/fields';
 import {
@@ -7,9 +7,10 @@ import {
   validateRegistration,
 } from '../../src/features/registration/schema';
 import type { RegistrationStore } from '../db/registrations';
+import { logSecurityEvent } from '../logging';
 
 interface ResolverContext {
-  reply: { log: FastifyBaseLogger };
+  reply: FastifyReply;
 }
 
 export function createResolvers(registrations: RegistrationStore, emailDomain: string) {
@@ -28,6 +29,7 @@ export function createResolvers(registrations: RegistrationStore, emailDomain: s
         const values = toRegistrationValues(args.data);
         const fieldErrors = values ? validateRegistration(registrationSchema, values) : {};
         if (!values || Object.keys(fieldErrors).length > 0) {
+          logSecurityEvent(context.reply.request, 'registration-refused');
           throw new ErrorWithProps(
             'Invalid registration',
             { code: 'BAD_USER_INPUT', fields: fieldErrors },

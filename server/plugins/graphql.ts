@@ -3,21 +3,26 @@
  * method gets 405 (mercurius' own routes would answer GET, so they stay off).
  */
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
 import { graphqlPath } from '../../src/api/protocol';
+import { rateLimitKey } from '../clientAddress';
 import type { RegistrationStore } from '../db/registrations';
 import { executionErrorReply, requestErrorReply } from '../graphql/errors';
 import { limitFieldCount, queryLimits, syntaxErrorOf } from '../graphql/limits';
 import { createResolvers } from '../graphql/resolvers';
 import { schema } from '../graphql/schema';
+import { logSecurityEvent } from '../logging';
 
 export interface GraphqlPluginOptions {
   registrations: RegistrationStore;
   emailDomain: string;
   /** 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Where the instances share their rate limit counters (REDIS_URL). */
+  redis?: Redis;
   /** Schema introspection and "Did you mean …" suggestions (development only). */
   introspection: boolean;
 }
@@ -66,7 +71,16 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
 
   const onRequest: onRequestHookHandler[] = [];
   if (options.rateLimitPerMinute > 0) {
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, {
+      global: false,
+      // Shared by every instance when given; alone, each instance counts for itself.
+      redis: options.redis,
+      nameSpace: 'registration-rate-limit-',
+      // A Redis outage must not take the form down with it: requests pass uncounted meanwhile.
+      skipOnError: true,
+      keyGenerator: (request) => rateLimitKey(request.ip),
+      onExceeded: (request) => logSecurityEvent(request, 'rate-limited'),
+    });
     onRequest.push(app.rateLimit({ max: options.rateLimitPerMinute, timeWindow: 60_000 }));
   }
   onRequest.push(app.verifyXsrf);

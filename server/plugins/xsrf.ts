@@ -1,26 +1,53 @@
 /**
- * Cross-site request protection by double-submit cookie. Every HTML response carries the cookie
- * XSRF-TOKEN; the SPA echoes it in the X-XSRF-TOKEN header. Another site can make a browser send
- * the cookie but cannot read it, so it cannot produce the matching header. Routes that change
- * state add `app.verifyXsrf` to their onRequest hooks.
+ * Cross-site request protection. Every HTML response carries the signed cookie XSRF-TOKEN
+ * (server/xsrfToken.ts); the SPA echoes it in the X-XSRF-TOKEN header. Another site can make a
+ * browser send the cookie but cannot read it, so it cannot produce the header, nor can it make
+ * up a pair of its own. Besides, a request that the browser says comes from another site
+ * (Sec-Fetch-Site) or whose Origin is not ours is refused. Routes that change state add
+ * `app.verifyXsrf` to their onRequest hooks.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { xsrfCookieName, xsrfHeaderName } from '../../src/api/protocol';
-import { headerMatchesCookie, xsrfTokenFor } from '../xsrfToken';
+import { logSecurityEvent } from '../logging';
+import { createXsrfTokens } from '../xsrfToken';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: refuses the request with 403 before its body is read. */
-    verifyXsrf(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    verifyXsrf(request: FastifyRequest): Promise<void>;
   }
 }
 
-const xsrf: FastifyPluginAsync = async (app) => {
+export interface XsrfPluginOptions {
+  secret: string;
+}
+
+/** host[:port] without the default ports, which browsers leave out of Origin and Host alike. */
+const withoutDefaultPort = (host: string) => host.replace(/:(80|443)$/, '');
+
+/**
+ * Whether the browser says, or the Origin shows, that another site sent the request. Origin is
+ * compared by host only: behind a TLS proxy the scheme the server sees may not be the browser's.
+ */
+function isCrossSite(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return withoutDefaultPort(new URL(origin).host) !== withoutDefaultPort(request.host);
+  } catch {
+    return true; // "null" (a sandboxed frame, a file) or garbage
+  }
+}
+
+const xsrf: FastifyPluginAsync<XsrfPluginOptions> = async (app, { secret }) => {
+  const tokens = createXsrfTokens(secret);
+
   app.addHook('onSend', async (request, reply, payload) => {
     const contentType = reply.getHeader('content-type');
     if (typeof contentType === 'string' && contentType.startsWith('text/html')) {
-      reply.setCookie(xsrfCookieName, xsrfTokenFor(request.cookies[xsrfCookieName]), {
+      reply.setCookie(xsrfCookieName, tokens.tokenFor(request.cookies[xsrfCookieName]), {
         path: '/',
         sameSite: 'strict',
         secure: 'auto',
@@ -31,8 +58,13 @@ const xsrf: FastifyPluginAsync = async (app) => {
   });
 
   app.decorate('verifyXsrf', async (request: FastifyRequest) => {
+    if (isCrossSite(request)) {
+      logSecurityEvent(request, 'xsrf-cross-site');
+      throw app.httpErrors.forbidden('Cross-site request refused');
+    }
     const header = request.headers[xsrfHeaderName.toLowerCase()];
-    if (!headerMatchesCookie(request.cookies[xsrfCookieName], header)) {
+    if (!tokens.verify(request.cookies[xsrfCookieName], header)) {
+      logSecurityEvent(request, 'xsrf-token');
       throw app.httpErrors.forbidden(`Missing or invalid ${xsrfHeaderName} header`);
     }
   });

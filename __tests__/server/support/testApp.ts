@@ -25,16 +25,18 @@ export async function getXsrfToken(app: FastifyInstance): Promise<string> {
   return cookie.value;
 }
 
-/** POST /graphql as the SPA sends it: cookie and matching header. */
+/** POST /graphql as the SPA sends it: cookie and matching header; from a given client if told. */
 export function postGraphql(
   app: FastifyInstance,
   token: string,
   body: unknown,
+  client: { remoteAddress?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: graphqlPath,
-    headers: { 'content-type': 'application/json', [xsrfHeaderName]: token },
+    remoteAddress: client.remoteAddress,
+    headers: { 'content-type': 'application/json', [xsrfHeaderName]: token, ...client.headers },
     cookies: { [xsrfCookieName]: token },
     payload: JSON.stringify(body),
   });
