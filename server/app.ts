@@ -30,6 +30,18 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel'> & {
 /** The SPA's largest request is about 1.5 KiB; anything beyond 16 KiB is refused with 413. */
 const bodyLimit = 16 * 1024;
 
+/**
+ * No client may hold a connection for ever (one byte a second would, with Node's timers off as
+ * Fastify leaves them): a request must arrive whole within 30 s, its headers within 10 s, and a
+ * socket idle for 30 s is closed. Keep-alive stays longer than a balancer's usual 60 s idle time.
+ */
+const connectionLimits = {
+  requestTimeout: 30_000,
+  connectionTimeout: 30_000,
+  keepAliveTimeout: 72_000,
+  http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+};
+
 /** A number of hops as the function Fastify's types ask for (the first `hops` proxies are trusted). */
 function trustedProxies(trust: AppOptions['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -42,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit,
     trustProxy: trustedProxies(options.trustProxy),
     forceCloseConnections: 'idle',
+    ...connectionLimits,
   });
 
   const database =

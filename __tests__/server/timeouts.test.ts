@@ -1,0 +1,75 @@
+/** @jest-environment node */
+/**
+ * A slow client cannot hold a connection: before, Fastify's timeouts of 0 turned Node's off, and a
+ * client sending one byte a second kept its connection for as long as it liked.
+ */
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { removeTempDirs, stubDatabase } from './support/fixtures';
+import { getXsrfToken, testAppOptions } from './support/testApp';
+
+jest.setTimeout(60_000);
+
+let app: FastifyInstance;
+let port: number;
+
+beforeAll(async () => {
+  app = await buildApp(testAppOptions({ database: stubDatabase() }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as net.AddressInfo).port;
+});
+
+afterAll(async () => {
+  await app.close();
+  removeTempDirs();
+});
+
+/** Writes `text` one byte a second until the server closes the socket; resolves with what it said. */
+function trickle(text: string): Promise<{ answer: string; bytesSent: number }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let bytesSent = 0;
+    const timer = setInterval(() => {
+      if (bytesSent < text.length) socket.write(text[bytesSent++]);
+    }, 1000);
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', () => undefined); // a reset is a close too
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ answer, bytesSent });
+    });
+  });
+}
+
+it('closes a request whose headers come one byte a second (headers within 10 s)', async () => {
+  const { answer, bytesSent } = await trickle(
+    `GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ${'a'.repeat(60)}`,
+  );
+
+  expect(bytesSent).toBeLessThan(20);
+  expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+});
+
+it('closes a request whose body comes one byte a second (the whole request within 30 s)', async () => {
+  const token = await getXsrfToken(app); // past the XSRF check, to where the body is read
+  const head = [
+    'POST /graphql HTTP/1.1',
+    'Host: x',
+    'Content-Type: application/json',
+    `Cookie: XSRF-TOKEN=${token}`,
+    `X-XSRF-TOKEN: ${token}`,
+  ].join('\r\n');
+  const socket = net.connect(port, '127.0.0.1');
+  socket.write(`${head}\r\nContent-Length: 100\r\n\r\n`);
+  const started = Date.now();
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk.toString()));
+  const timer = setInterval(() => socket.write('a'), 1000);
+  await new Promise((resolve) => socket.on('close', resolve));
+  clearInterval(timer);
+
+  expect(Date.now() - started).toBeLessThan(40_000);
+  expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+});
