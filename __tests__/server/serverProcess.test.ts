@@ -38,8 +38,11 @@ describe('the server process', () => {
       client.submit(secret),
       client.submit({ ...secret, city: 'C1ty' }),
       client.post('{"query": "mutation { x(email: \\"hidden.person@example.edu'),
+      client.post(buildCreateOnboardingFormBody(secret), {
+        headers: { ...client.headers, 'x-xsrf-token': 'forged' },
+      }),
     ]);
-    expect(responses.map((response) => response.status)).toEqual([200, 400, 400]);
+    expect(responses.map((response) => response.status)).toEqual([200, 400, 400, 403]);
     // Mutation caught: logging request.url, query string and all.
     const withQuery = await fetch(`${server.url}/?email=hidden.person%40example.edu&p=9876543`);
     expect(withQuery.status).toBe(200);
@@ -55,7 +58,7 @@ describe('the server process', () => {
     const requestLines = lines.filter(
       (line) => line.msg === 'request completed' && line.path !== '/healthz',
     );
-    expect(requestLines).toHaveLength(5); // GET /, three POSTs and GET / with a query
+    expect(requestLines).toHaveLength(6); // GET /, four POSTs and GET / with a query
     for (const line of requestLines) {
       expect(Object.keys(line).sort()).toEqual([
         'hostname',
@@ -72,6 +75,17 @@ describe('the server process', () => {
     }
     expect(lines.map((line) => line.msg)).toEqual(
       expect.arrayContaining(['shutting down', 'shut down']),
+    );
+    // The refused registration (C1ty) and the request without a token are security events,
+    // with the client's address cut to its network.
+    const events = lines.filter((line) => line.msg === 'security event');
+    expect(
+      events.map(({ securityEvent, client, path }) => ({ securityEvent, client, path })),
+    ).toEqual(
+      expect.arrayContaining([
+        { securityEvent: 'registration-refused', client: '127.0.0.0/24', path: '/graphql' },
+        { securityEvent: 'xsrf-token', client: '127.0.0.0/24', path: '/graphql' },
+      ]),
     );
     for (const value of [
       '9876543',
