@@ -36,7 +36,7 @@ describe.each<Language>(['sv', 'en'])('in %s', (language) => {
     await openInLanguage(page, language);
     await submitButton(page).click();
     await page
-      .getByRole('alert')
+      .getByRole('note')
       .filter({ hasText: text(language, 'form.invalid-toast-header') })
       .waitFor();
     await page.locator('#terms-error').waitFor();

@@ -25,7 +25,7 @@ function countGraphqlRequests(page: Page): () => number {
 
 async function waitForInvalidToast(page: Page, language: Language): Promise<void> {
   const toast = page
-    .getByRole('alert')
+    .getByRole('note')
     .filter({ hasText: text(language, 'form.invalid-toast-header') })
     .filter({ hasText: text(language, 'form.invalid-toast-message') });
   await toast.waitFor();

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DocumentLanguage } from '../features/language/DocumentLanguage';
 import { StartPage } from '../features/registration/StartPage';
+import { LiveAnnouncer } from './announcer';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ToastHost } from './toasts';
 
@@ -25,6 +26,7 @@ export function AppRoutes() {
         </Routes>
       </ErrorBoundary>
       <ToastHost />
+      <LiveAnnouncer />
     </Suspense>
   );
 }

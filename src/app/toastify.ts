@@ -1,4 +1,4 @@
 // Loaded on demand with the first toast, together with its stylesheet.
 import 'react-toastify/dist/ReactToastify.css';
 
-export { Slide, toast, ToastContainer } from 'react-toastify/unstyled';
+export { cssTransition, toast, ToastContainer } from 'react-toastify/unstyled';

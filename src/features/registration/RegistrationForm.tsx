@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
+import { announce } from '../../app/announcer';
 import { dismissToasts, showErrorToast } from '../../app/toasts';
 import { DegreeProgramField } from './DegreeProgramField';
 import { fieldNames, fieldSpec, type FieldName, type FieldSpec } from './fields';
@@ -57,10 +58,10 @@ export function RegistrationForm() {
       void showErrorToast(<InvalidFormToast />, {
         toastId: invalidFormToastId,
         position: 'top-right',
-        autoClose: 5000,
-        pauseOnHover: true,
-        hideProgressBar: false,
+        // Not a live region of its own: the announcer reads the message (once).
+        role: 'note',
       });
+      announce(`${t('form.invalid-toast-header')}. ${t('form.invalid-toast-message')}`);
       document.getElementById(outcome.firstInvalidField)?.focus();
       return;
     }
