@@ -57,7 +57,7 @@ export const registrationFields = {
     inputType: 'email',
     hasHint: true,
   },
-  address: { kind: 'text', section: 'contact', column: 'address', autoComplete: 'street-address' },
+  address: { kind: 'text', section: 'contact', column: 'address', autoComplete: 'address-line1' },
   zipcode: { kind: 'text', section: 'contact', column: 'zipcode', autoComplete: 'postal-code' },
   city: { kind: 'text', section: 'contact', column: 'city', autoComplete: 'address-level2' },
   country: { kind: 'text', section: 'contact', column: 'country', autoComplete: 'country-name' },

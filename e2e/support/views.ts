@@ -1,0 +1,56 @@
+/**
+ * Every view a visitor can reach, opened as a visitor would: the checks that must hold on each
+ * view (accessibility, HTML conformance, reflow) run over this one list.
+ */
+import type { Page } from 'playwright-core';
+import { validRegistration } from '../../testing/registrations';
+import { chooseLanguage, openStartPage, waitForOutcome } from './app';
+import { fillForm, submitButton } from './form';
+import { text, type Language } from './translations';
+
+async function openInLanguage(page: Page, language: Language): Promise<void> {
+  await openStartPage(page);
+  if (language !== 'sv') await chooseLanguage(page, language);
+}
+
+/** Waits until the element's own animations (a toast sliding in, say) have finished. */
+async function waitForAnimationsToEnd(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return element !== null && element.getAnimations().length === 0;
+  }, selector);
+}
+
+export const views = {
+  'the start page': openInLanguage,
+
+  'the start page after an invalid submit': async (page: Page, language: Language) => {
+    await openInLanguage(page, language);
+    await submitButton(page).click();
+    await page
+      .getByRole('note')
+      .filter({ hasText: text(language, 'form.invalid-toast-header') })
+      .waitFor();
+    await page.locator('#terms-error').waitFor();
+    // What is painted counts (contrast, overflow): let the toast finish sliding in.
+    await waitForAnimationsToEnd(page, '.Toastify__toast');
+  },
+
+  'the thank-you view': async (page: Page, language: Language) => {
+    await openInLanguage(page, language);
+    await fillForm(page, validRegistration());
+    await submitButton(page).click();
+    await waitForOutcome(page, 'send-page-thankyou', language);
+  },
+
+  'the error view': async (page: Page, language: Language) => {
+    await page.route('**/graphql', (route) => route.fulfill({ status: 500, body: '' }));
+    await openInLanguage(page, language);
+    await fillForm(page, validRegistration());
+    await submitButton(page).click();
+    await waitForOutcome(page, 'send-page-error', language);
+  },
+} satisfies Record<string, (page: Page, language: Language) => Promise<void>>;
+
+export const viewNames = Object.keys(views) as (keyof typeof views)[];
+export const languages: Language[] = ['sv', 'en'];
