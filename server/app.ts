@@ -55,6 +55,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustedProxies(options.trustProxy),
     forceCloseConnections: 'idle',
     ...connectionLimits,
+    // A body is what it is: `variables: 0` is an error, not a null to coerce it to.
+    ajv: { customOptions: { coerceTypes: false } },
   });
 
   const database =

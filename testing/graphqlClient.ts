@@ -3,7 +3,7 @@
  * in X-XSRF-TOKEN, and the body built by the SPA's own buildCreateOnboardingFormBody.
  */
 import { buildCreateOnboardingFormBody } from '../src/api/onboardingQuery';
-import { graphqlPath, xsrfCookieName, xsrfHeaderName } from '../src/api/protocol';
+import { graphqlAccept, graphqlPath, xsrfCookieName, xsrfHeaderName } from '../src/api/protocol';
 import type { RegistrationValues } from '../src/features/registration/fields';
 
 export interface Answer {
@@ -54,6 +54,7 @@ export async function xsrfHeaders(baseUrl: string) {
     cookie,
     [xsrfHeaderName.toLowerCase()]: cookie.slice(`${xsrfCookieName}=`.length),
     'content-type': 'application/json',
+    accept: graphqlAccept,
   };
 }
 

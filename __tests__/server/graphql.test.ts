@@ -107,7 +107,7 @@ describe('validation with the SPA schema', () => {
 
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        data: { createOnboardingForm: null },
+        data: null, // the field is non-null: a refusal leaves no data (hence a 4xx)
         errors: [
           expect.objectContaining({
             message: 'Invalid registration',
@@ -309,6 +309,29 @@ describe('HTTP', () => {
     });
 
     expect(response.statusCode).toBe(403);
+  });
+
+  // Before, the body schema coerced 0 to null and ran the query as if no variables were sent.
+  it.each([0, 'x', true, []])(
+    'refuses variables that are not an object (%p) with 400',
+    async (variables) => {
+      const response = await postGraphql(app, token, { query: '{ apiVersion }', variables });
+
+      expect(response.statusCode).toBe(400);
+    },
+  );
+
+  it('answers a client that accepts only application/json with a 200 for a GraphQL error', async () => {
+    const response = await postGraphql(
+      app,
+      token,
+      { query: '{ apiVersion' },
+      { headers: { accept: 'application/json' } },
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json().errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
   });
 
   it('answers malformed JSON with 400', async () => {

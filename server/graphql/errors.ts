@@ -9,6 +9,7 @@ import {
   type FormattedExecutionResult,
   type GraphQLFormattedError,
 } from 'graphql';
+import { graphqlResponseJson, requestErrorStatus, type GraphqlMediaType } from './mediaType';
 
 export interface GraphqlErrorReply {
   statusCode: number;
@@ -53,10 +54,10 @@ const suggestion = / Did you mean .*\?$/s;
 /** The query could not be parsed or validated: nothing ran. */
 export function requestErrorReply(
   errors: readonly Error[],
-  { suggestions }: { suggestions: boolean },
+  { suggestions, mediaType }: { suggestions: boolean; mediaType: GraphqlMediaType },
 ): GraphqlErrorReply {
   return {
-    statusCode: 400,
+    statusCode: requestErrorStatus(mediaType),
     response: {
       errors: errors.map((error) => {
         const formatted = toFormattedError(
@@ -74,16 +75,22 @@ export function requestErrorReply(
 }
 
 /**
- * Errors raised while executing (a refused registration, a storage failure). Their HTTP status is
- * the highest one they carry, so a refused submission is never a 200.
+ * Errors raised while executing (a refused registration, a storage failure). Under
+ * application/json their HTTP status is the highest one they carry, so that a refused
+ * submission is never a 200 to the logs and balancers; application/graphql-response+json
+ * requires a 200 whenever there is data, even if its field is null.
  */
 export function executionErrorReply(
   execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>,
+  mediaType: GraphqlMediaType,
 ): GraphqlErrorReply {
   const statusCodes = execution.errors.map(
     (error) => (error.originalError as { statusCode?: number } | undefined)?.statusCode ?? 200,
   );
-  const statusCode = Math.max(execution.data ? 200 : 400, ...statusCodes);
+  const statusCode =
+    mediaType === graphqlResponseJson && execution.data
+      ? 200
+      : Math.max(execution.data ? 200 : 400, ...statusCodes);
   return {
     statusCode,
     response: {

@@ -22,7 +22,7 @@ ${formFields}
 }
 
 type Mutation {
-  "Validates and stores a registration; answers once it is committed. Resubmitting it is harmless."
-  createOnboardingForm(data: OnboardingFormInput!): OnboardingForm
+  "Validates and stores a registration; answers once it is committed. Resubmitting it is harmless. Non-null: a refused registration leaves no data, so its status is a 4xx."
+  createOnboardingForm(data: OnboardingFormInput!): OnboardingForm!
 }
 `;

@@ -13,6 +13,7 @@ import type { RegistrationStore } from '../db/registrations';
 import { executionErrorReply, requestErrorReply } from '../graphql/errors';
 import { limitFieldCount, queryLimits, syntaxErrorOf } from '../graphql/limits';
 import { createResolvers } from '../graphql/resolvers';
+import { responseMediaType } from '../graphql/mediaType';
 import { schema } from '../graphql/schema';
 import { logSecurityEvent } from '../logging';
 
@@ -59,12 +60,14 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
       ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
     ],
     graphql: { validateOptions: { maxErrors: queryLimits.maxValidationErrors } },
-    errorFormatter: (execution) => executionErrorReply(execution),
+    errorFormatter: (execution, context) =>
+      executionErrorReply(execution, responseMediaType(context.reply.request.headers.accept)),
   });
 
   function sendRequestErrors(reply: FastifyReply, errors: readonly Error[]) {
     const { statusCode, response } = requestErrorReply(errors, {
       suggestions: options.introspection,
+      mediaType: responseMediaType(reply.request.headers.accept),
     });
     return reply.code(statusCode).send(response);
   }
@@ -91,6 +94,7 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
     async (request, reply) => {
       // The answer repeats personal data: no cache along the way may keep it.
       reply.header('cache-control', 'no-store');
+      reply.type(`${responseMediaType(request.headers.accept)}; charset=utf-8`);
       const { query, variables, operationName } = request.body;
       const syntaxError = syntaxErrorOf(query);
       if (syntaxError) return sendRequestErrors(reply, [syntaxError]);

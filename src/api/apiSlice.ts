@@ -10,7 +10,7 @@ import { dynamicMiddleware, rootReducer } from '../app/store';
 import { config } from '../config';
 import type { RegistrationValues } from '../features/registration/fields';
 import { buildCreateOnboardingFormBody } from './onboardingQuery';
-import { xsrfHeaderName } from './protocol';
+import { graphqlAccept, xsrfHeaderName } from './protocol';
 import { xsrfTokenFor } from './xsrf';
 
 // Reads fetch at call time so that tests (and polyfills) can replace it.
@@ -23,7 +23,11 @@ const fetchWithXsrf: BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError> = (
 ) => {
   const method = args.method ?? 'GET';
   const token = xsrfTokenFor(method, args.url, document.cookie);
-  const headers = token ? { ...args.headers, [xsrfHeaderName]: token } : args.headers;
+  const headers = {
+    accept: graphqlAccept,
+    ...args.headers,
+    ...(token ? { [xsrfHeaderName]: token } : {}),
+  };
   return rawBaseQuery({ ...args, headers }, api, extraOptions);
 };
 

@@ -1,7 +1,12 @@
 /** The real app for `inject`, and requests as the SPA makes them. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppOptions } from '../../../server/app';
-import { graphqlPath, xsrfCookieName, xsrfHeaderName } from '../../../src/api/protocol';
+import {
+  graphqlAccept,
+  graphqlPath,
+  xsrfCookieName,
+  xsrfHeaderName,
+} from '../../../src/api/protocol';
 import { configDefaults } from '../../../src/config/defaults';
 import { makeStaticDir, makeTempDir } from './fixtures';
 
@@ -36,7 +41,12 @@ export function postGraphql(
     method: 'POST',
     url: graphqlPath,
     remoteAddress: client.remoteAddress,
-    headers: { 'content-type': 'application/json', [xsrfHeaderName]: token, ...client.headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: graphqlAccept,
+      [xsrfHeaderName]: token,
+      ...client.headers,
+    },
     cookies: { [xsrfCookieName]: token },
     payload: JSON.stringify(body),
   });
