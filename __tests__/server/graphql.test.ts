@@ -393,68 +393,67 @@ describe('rate limit', () => {
     }
   });
 
-  // Mutation caught: one shared key for every client (keyGenerator: () => 'everyone').
-  it('counts each client address on its own', async () => {
-    const limited = await buildApp(testAppOptions({ database, rateLimitPerMinute: 2 }));
+  /** An app limited to 2 requests a minute; `post` sends `{ apiVersion }` from the given client. */
+  async function withLimitedApp(
+    overrides: Parameters<typeof testAppOptions>[0],
+    work: (post: (client: Parameters<typeof postGraphql>[3]) => Promise<number>) => Promise<void>,
+  ) {
+    const limited = await buildApp(
+      testAppOptions({ database, rateLimitPerMinute: 2, ...overrides }),
+    );
     try {
       const limitedToken = await getXsrfToken(limited);
-      const postFrom = async (remoteAddress: string) =>
-        (await postGraphql(limited, limitedToken, { query: '{ apiVersion }' }, { remoteAddress }))
-          .statusCode;
-      const first = [];
-      for (let i = 0; i < 3; i += 1) first.push(await postFrom('192.0.2.10'));
-      const second = [await postFrom('192.0.2.20'), await postFrom('192.0.2.20')];
-
-      expect(first).toEqual([200, 200, 429]);
-      expect(second).toEqual([200, 200]);
+      await work(
+        async (client) =>
+          (await postGraphql(limited, limitedToken, { query: '{ apiVersion }' }, client))
+            .statusCode,
+      );
     } finally {
       await limited.close();
     }
+  }
+
+  // Mutation caught: one shared key for every client (keyGenerator: () => 'everyone').
+  it('counts each client address on its own', async () => {
+    await withLimitedApp({}, async (post) => {
+      const first = [];
+      for (let i = 0; i < 3; i += 1) first.push(await post({ remoteAddress: '192.0.2.10' }));
+      const second = [
+        await post({ remoteAddress: '192.0.2.20' }),
+        await post({ remoteAddress: '192.0.2.20' }),
+      ];
+
+      expect(first).toEqual([200, 200, 429]);
+      expect(second).toEqual([200, 200]);
+    });
   });
 
   // Before, with TRUST_PROXY=true, each spoofed X-Forwarded-For prefix was a fresh bucket.
   it('believes only the trusted proxy: a spoofed X-Forwarded-For prefix changes nothing', async () => {
-    const limited = await buildApp(
-      testAppOptions({ database, rateLimitPerMinute: 2, trustProxy: '127.0.0.1' }),
-    );
-    try {
-      const limitedToken = await getXsrfToken(limited);
+    await withLimitedApp({ trustProxy: '127.0.0.1' }, async (post) => {
       const statuses = [];
       for (let i = 0; i < 3; i += 1) {
-        const response = await postGraphql(
-          limited,
-          limitedToken,
-          { query: '{ apiVersion }' },
-          {
+        statuses.push(
+          await post({
             remoteAddress: '127.0.0.1', // the proxy, which appends the address it saw
             headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` },
-          },
+          }),
         );
-        statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([200, 200, 429]);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('counts an IPv6 client by its /64', async () => {
-    const limited = await buildApp(testAppOptions({ database, rateLimitPerMinute: 2 }));
-    try {
-      const limitedToken = await getXsrfToken(limited);
-      const postFrom = async (remoteAddress: string) =>
-        (await postGraphql(limited, limitedToken, { query: '{ apiVersion }' }, { remoteAddress }))
-          .statusCode;
+    await withLimitedApp({}, async (post) => {
       const sameNetwork = [
-        await postFrom('2001:db8:1:2::1'),
-        await postFrom('2001:db8:1:2:ffff::9'),
-        await postFrom('2001:db8:1:2:abcd:1:2:3'),
+        await post({ remoteAddress: '2001:db8:1:2::1' }),
+        await post({ remoteAddress: '2001:db8:1:2:ffff::9' }),
+        await post({ remoteAddress: '2001:db8:1:2:abcd:1:2:3' }),
       ];
       expect(sameNetwork).toEqual([200, 200, 429]);
-      expect(await postFrom('2001:db8:1:3::1')).toBe(200);
-    } finally {
-      await limited.close();
-    }
+      expect(await post({ remoteAddress: '2001:db8:1:3::1' })).toBe(200);
+    });
   });
 
   it('is off with RATE_LIMIT_PER_MINUTE=0', async () => {
