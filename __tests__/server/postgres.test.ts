@@ -10,19 +10,12 @@ import { exportCsv } from '../../testing/server';
 import { countRegistrations, removeTempDirs } from './support/fixtures';
 import { buildApp } from '../../server/app';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
+import { describeWith, testServiceUrl } from './support/testService';
 
 /** .ci/run starts a throwaway PostgreSQL server and sets this (see .ci/postgres.sh). */
-const serverUrl = process.env.DATABASE_URL_TEST;
+const serverUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
 
-if (!serverUrl && process.env.CI) {
-  // In CI a skipped suite would leave the whole PostgreSQL path unproven behind a green run.
-  throw new Error('CI is set but DATABASE_URL_TEST is not: the PostgreSQL tests cannot run.');
-}
-if (!serverUrl) {
-  console.warn('DATABASE_URL_TEST is not set: skipping the PostgreSQL tests (.ci/run sets it).');
-}
-
-(serverUrl ? describe : describe.skip)('on a PostgreSQL server (DATABASE_URL)', () => {
+describeWith(serverUrl)('on a PostgreSQL server (DATABASE_URL)', () => {
   /** A database of its own for this run, dropped afterwards. */
   const databaseName = `registrations_test_${process.pid}_${Date.now()}`;
   let databaseUrl: string;

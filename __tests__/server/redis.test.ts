@@ -8,17 +8,11 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../../server/app';
 import { removeTempDirs, stubDatabase } from './support/fixtures';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
+import { describeWith, testServiceUrl } from './support/testService';
 
-const redisUrl = process.env.REDIS_URL_TEST;
+const redisUrl = testServiceUrl('REDIS_URL_TEST', 'Redis');
 
-if (!redisUrl && process.env.CI) {
-  throw new Error('CI is set but REDIS_URL_TEST is not: the shared rate limit cannot be tested.');
-}
-if (!redisUrl) {
-  console.warn('REDIS_URL_TEST is not set: skipping the Redis tests (.ci/run sets it).');
-}
-
-(redisUrl ? describe : describe.skip)('the rate limit on Redis (REDIS_URL)', () => {
+describeWith(redisUrl)('the rate limit on Redis (REDIS_URL)', () => {
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
