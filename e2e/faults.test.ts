@@ -126,7 +126,7 @@ describe('SIGKILL in the middle of a burst of submissions', () => {
     sent.push(afterwards);
     acknowledged.push(afterwards);
 
-    const rows = await readStoredRows(server, { restart: false });
+    const rows = await readStoredRows(server);
     const copiesOf = (firstName: string) => rows.filter((row) => row.firstName === firstName);
     for (const registration of acknowledged) {
       const copies = copiesOf(registration.firstName);

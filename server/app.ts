@@ -2,6 +2,7 @@
  * The app factory: builds the whole server without listening, so tests drive it through
  * `inject` and main.ts only adds the port and the signals.
  */
+import os from 'node:os';
 import cookie from '@fastify/cookie';
 import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,17 +11,27 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrations';
 import { createRegistrationStore } from './db/registrations';
+import { makeDataDirPrivate } from './dataDirAccess';
 import { handleError } from './errors';
 import { connectRedis } from './redis';
 import { RequestLogController } from './logging';
 import { graphqlPlugin } from './plugins/graphql';
 import { healthPlugin } from './plugins/health';
+import { createMetrics, metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
+import { purgeExpired, type StaffContext } from './staff/operations';
 import { loadXsrfSecret } from './xsrfSecret';
 
-export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel'> & {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database and settings the staff's commands work with (server/staff/). */
+    staff: StaffContext;
+  }
+}
+
+export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPort'> & {
   /** Pino level; false (the default) logs nothing, as tests want. */
   logLevel?: string | false;
   /** An open database to use instead of opening one from dataDir/databaseUrl; the caller closes it. */
@@ -42,6 +53,9 @@ const connectionLimits = {
   http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
 };
 
+/** Registrations past RETENTION_DAYS are deleted at start and then this often. */
+const purgeIntervalMs = 24 * 60 * 60 * 1000;
+
 /** A number of hops as the function Fastify's types ask for (the first `hops` proxies are trusted). */
 function trustedProxies(trust: AppOptions['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -58,6 +72,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A body is what it is: `variables: 0` is an error, not a null to coerce it to.
     ajv: { customOptions: { coerceTypes: false } },
   });
+
+  const tightened = makeDataDirPrivate(options.dataDir);
+  if (tightened > 0) {
+    app.log.warn(
+      { dataDir: options.dataDir, paths: tightened },
+      'DATA_DIR was open to other users: made it readable by the server user alone',
+    );
+  }
 
   const database =
     options.database ??
@@ -86,13 +108,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
+  const staff: StaffContext = {
+    database,
+    retentionDays: options.retentionDays,
+    secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
+  };
+  app.decorate('staff', staff);
+  await purgeOnSchedule(app);
+
   app.setErrorHandler(handleError);
+  await app.register(metricsPlugin, { metrics: createMetrics() });
   await app.register(sensible);
   await app.register(cookie);
   await app.register(securityHeadersPlugin);
-  await app.register(xsrfPlugin, {
-    secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
-  });
+  await app.register(xsrfPlugin, { secret: staff.secret });
 
   await app.register(healthPlugin, { database });
   const redis = options.redisUrl ? await connectRedis(options.redisUrl) : undefined;
@@ -106,4 +135,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(spaPlugin, { staticDir: options.staticDir });
   return app;
+}
+
+/** Deletes the registrations past RETENTION_DAYS now, then daily, while the app runs. */
+async function purgeOnSchedule(app: FastifyInstance): Promise<void> {
+  if (app.staff.retentionDays === 0) return;
+  const osUser = os.userInfo().username;
+  const purge = async () => {
+    try {
+      const purged = await purgeExpired(app.staff, 'scheduled purge', osUser);
+      app.log.info({ purged, retentionDays: app.staff.retentionDays }, 'retention purge');
+    } catch (error) {
+      const { name, code } = error as { name?: string; code?: string };
+      app.log.error({ errorName: name, errorCode: code }, 'retention purge failed');
+    }
+  };
+  await purge();
+  const timer = setInterval(() => void purge(), purgeIntervalMs).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -9,8 +9,18 @@ export interface StorageConfig {
   databaseUrl?: string;
 }
 
-export interface Config extends StorageConfig {
+/** What the staff's commands need besides the database (server/staff/). */
+export interface StaffConfig extends StorageConfig {
+  /** Registrations older than this many days are deleted; 0 keeps them all. */
+  retentionDays: number;
+  /** Signs the XSRF tokens; unset, one is generated and kept in DATA_DIR (server/xsrfSecret.ts). */
+  xsrfSecret?: string;
+}
+
+export interface Config extends StaffConfig {
   port: number;
+  /** Prometheus metrics on 127.0.0.1 only: never on the public port. */
+  metricsPort: number;
   host: string;
   /** Requests per minute and client address on /graphql; 0 turns the limit off. */
   rateLimitPerMinute: number;
@@ -22,8 +32,6 @@ export interface Config extends StorageConfig {
   staticDir: string;
   /** redis://…: the instances share their rate limit counters there. */
   redisUrl?: string;
-  /** Signs the XSRF tokens; unset, one is generated and kept in DATA_DIR (server/xsrfSecret.ts). */
-  xsrfSecret?: string;
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
 }
@@ -40,14 +48,23 @@ export function readStorageConfig(env: Env): StorageConfig {
   return { dataDir: path.resolve(env.DATA_DIR || 'data'), databaseUrl };
 }
 
+export function readStaffConfig(env: Env): StaffConfig {
+  return {
+    ...readStorageConfig(env),
+    retentionDays: readInteger(env, 'RETENTION_DAYS', configDefaults.retentionDays, 0, 36_500),
+    xsrfSecret: readSecret(env, 'XSRF_SECRET'),
+  };
+}
+
 export function readConfig(env: Env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!logLevels.includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   }
   return {
-    ...readStorageConfig(env),
+    ...readStaffConfig(env),
     port: readInteger(env, 'PORT', 8080, 0, 65535),
+    metricsPort: readInteger(env, 'METRICS_PORT', 9464, 0, 65535),
     host: env.HOST || '0.0.0.0',
     rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
     emailDomain: env.EMAIL_DOMAIN || configDefaults.emailDomain,
@@ -55,7 +72,6 @@ export function readConfig(env: Env): Config {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     graphqlIntrospection: env.NODE_ENV === 'development',
-    xsrfSecret: readSecret(env, 'XSRF_SECRET'),
     redisUrl: readRedisUrl(env.REDIS_URL),
   };
 }

@@ -7,7 +7,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { logSecurityEvent } from './logging';
+import { recordSecurityEvent } from './logging';
 
 interface ServerError extends FastifyError {
   /** Set by http-errors (behind `httpErrors`) on 4xx errors whose message may be shown. */
@@ -26,7 +26,7 @@ function clientMessage(error: ServerError, statusCode: number): string {
 export function handleError(error: ServerError, request: FastifyRequest, reply: FastifyReply) {
   const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-  if (statusCode === 413) logSecurityEvent(request, 'body-too-large');
+  if (statusCode === 413) recordSecurityEvent(request, 'body-too-large');
   const message = statusCode >= 500 ? 'Internal Server Error' : clientMessage(error, statusCode);
   return reply
     .code(statusCode)

@@ -2,15 +2,22 @@
  * Structured logs through Fastify's pino: one line per request with method, path, status and
  * response time. Nothing else about a request is written: no headers, no address, no query
  * string, no body, so no field of the form can reach the log. Refusals that may be an attack
- * are logged once more as security events, with the client's address truncated.
+ * are logged once more as security events, with the client's address truncated, and counted in
+ * the metrics as refused registrations.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { truncatedAddress } from './clientAddress';
 
 export type SecurityEvent =
-  'xsrf-cross-site' | 'xsrf-token' | 'body-too-large' | 'rate-limited' | 'registration-refused';
+  | 'xsrf-cross-site'
+  | 'xsrf-token'
+  | 'body-too-large'
+  | 'rate-limited'
+  | 'invalid-graphql'
+  | 'registration-refused';
 
-export function logSecurityEvent(request: FastifyRequest, event: SecurityEvent): void {
+export function recordSecurityEvent(request: FastifyRequest, event: SecurityEvent): void {
+  request.server.metrics.registrationsRefused.inc({ reason: event });
   request.log.warn(
     { securityEvent: event, client: truncatedAddress(request.ip), path: request.url.split('?')[0] },
     'security event',

@@ -1,6 +1,6 @@
 /**
  * The real server as a process, for jest, the browser suite and the benchmarks alike: a free
- * port, a fresh DATA_DIR, waiting for /healthz, stopping, restarting, and `npm run export`.
+ * port, a fresh DATA_DIR, waiting for /healthz, stopping, restarting, and the staff's commands.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +18,7 @@ export type Entry = 'built' | 'source';
 
 const commands = {
   server: { built: ['scripts/start.mjs'], source: ['--import', 'tsx', 'server/main.ts'] },
-  export: { built: ['scripts/export.mjs'], source: ['--import', 'tsx', 'server/export.ts'] },
+  staff: { built: ['scripts/staff.mjs'], source: ['--import', 'tsx', 'server/staff/cli.ts'] },
 } satisfies Record<string, Record<Entry, string[]>>;
 
 /** How long a start may take before giving up (a limit, not something asserted). */
@@ -41,6 +41,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   readonly url: string;
+  /** Its Prometheus metrics, on 127.0.0.1:METRICS_PORT. */
+  readonly metricsUrl: string;
   readonly dataDir: string;
   /** What the current process has written to stdout and stderr so far. */
   output(): string;
@@ -111,6 +113,7 @@ async function stopGroup(child: ChildProcess): Promise<number | null> {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'server-data-'));
   const url = `http://127.0.0.1:${port}`;
@@ -122,6 +125,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     LOG_LEVEL: 'warn',
     ...options.env,
     PORT: String(port),
+    METRICS_PORT: String(metricsPort),
     DATA_DIR: dataDir,
   };
   let child: ChildProcess | undefined;
@@ -178,6 +182,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     dataDir,
     output: () => output,
     signal: (name) => {
@@ -190,24 +195,44 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 }
 
-/** `npm run export` on a DATA_DIR (or DATABASE_URL): the stored registrations as CSV. */
-export function exportCsv(
-  target: { DATA_DIR: string } | { DATABASE_URL: string },
-  entry: Entry = 'built',
-): Promise<string> {
+export type StaffTarget = { DATA_DIR: string } | { DATABASE_URL: string };
+
+export interface CommandResult {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** One of the staff's commands (`npm run export`, `erase`, …) on a DATA_DIR or DATABASE_URL. */
+export function runStaffCommand(
+  args: string[],
+  target: StaffTarget,
+  options: { entry?: Entry; stdin?: Buffer | string; env?: Record<string, string> } = {},
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       process.execPath,
-      commands.export[entry],
+      [...commands.staff[options.entry ?? 'built'], ...args],
       {
         cwd: repoRoot,
-        env: { ...process.env, LOG_LEVEL: 'warn', ...target },
+        env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, ...target },
+        encoding: 'buffer',
         maxBuffer: 1024 ** 3,
       },
       (error, stdout, stderr) => {
-        if (error) reject(new Error(`npm run export failed: ${error.message}\n${stderr}`));
-        else resolve(stdout);
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        if (error && code === null) return reject(error);
+        resolve({ code, stdout, stderr: stderr.toString('utf8') });
       },
     );
+    child.stdin?.end(options.stdin ?? '');
   });
+}
+
+/** `npm run export` on a DATA_DIR (or DATABASE_URL): the stored registrations as CSV. */
+export async function exportCsv(target: StaffTarget, entry: Entry = 'built'): Promise<string> {
+  const result = await runStaffCommand(['export'], target, { entry });
+  if (result.code !== 0)
+    throw new Error(`npm run export failed (${result.code}):\n${result.stderr}`);
+  return result.stdout.toString('utf8');
 }

@@ -17,6 +17,9 @@ describe('configuration from the environment', () => {
       staticDir: path.resolve('dist'),
       graphqlIntrospection: false,
       xsrfSecret: undefined,
+      redisUrl: undefined,
+      retentionDays: configDefaults.retentionDays,
+      metricsPort: 9464,
     });
   });
 
@@ -33,6 +36,9 @@ describe('configuration from the environment', () => {
       STATIC_DIR: '/srv/spa',
       NODE_ENV: 'development',
       XSRF_SECRET: 'x'.repeat(32),
+      REDIS_URL: 'redis://cache:6379',
+      RETENTION_DAYS: '0',
+      METRICS_PORT: '9100',
     });
 
     expect(config).toEqual({
@@ -47,6 +53,9 @@ describe('configuration from the environment', () => {
       staticDir: '/srv/spa',
       graphqlIntrospection: true,
       xsrfSecret: 'x'.repeat(32),
+      redisUrl: 'redis://cache:6379',
+      retentionDays: 0,
+      metricsPort: 9100,
     });
   });
 
@@ -56,6 +65,8 @@ describe('configuration from the environment', () => {
     [{ RATE_LIMIT_PER_MINUTE: '-1' }, 'RATE_LIMIT_PER_MINUTE must be an integer'],
     [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL must start with postgres://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ RETENTION_DAYS: '-1' }, 'RETENTION_DAYS must be an integer from 0 to 36500'],
+    [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be an integer from 0 to 65535'],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

@@ -39,7 +39,7 @@ describe('the migrated registrations table', () => {
       });
     });
     expect(columns.map((column) => column.name).sort()).toEqual(
-      ['id', 'created_at', ...formColumns].sort(),
+      ['id', 'reference', 'created_at', ...formColumns].sort(),
     );
   });
 
@@ -52,6 +52,16 @@ describe('the migrated registrations table', () => {
        WHERE i.indrelid = 'registrations'::regclass AND i.indisunique AND NOT i.indisprimary
        GROUP BY i.indexrelid`,
     );
-    expect(indexes.map((index) => [...index.columns].sort())).toEqual([[...formColumns].sort()]);
+    expect(indexes.map((index) => [...index.columns].sort())).toEqual(
+      expect.arrayContaining([[...formColumns].sort()]),
+    );
+  });
+
+  it('has a unique index on the reference code, which staff find a row by', async () => {
+    const [{ unique }] = await database.query<{ unique: boolean }>(
+      `SELECT indisunique AS unique FROM pg_index
+       WHERE indexrelid = 'registrations_reference'::regclass`,
+    );
+    expect(unique).toBe(true);
   });
 });

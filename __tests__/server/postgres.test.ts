@@ -1,9 +1,8 @@
 /** @jest-environment node */
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import type { Database } from '../../server/db/database';
 import { openDatabase } from '../../server/db/openDatabase';
-import { migrate } from '../../server/db/migrations';
+import { migrate, schemaVersion } from '../../server/db/migrations';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import { validValues } from '../../testing/registrations';
 import { exportCsv } from '../../testing/server';
@@ -11,27 +10,17 @@ import { countRegistrations, removeTempDirs } from './support/fixtures';
 import { buildApp } from '../../server/app';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 import { describeWith, testServiceUrl } from './support/testService';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './support/throwawayDatabase';
 
 /** .ci/run starts a throwaway PostgreSQL server and sets this (see .ci/postgres.sh). */
 const serverUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
 
 describeWith(serverUrl)('on a PostgreSQL server (DATABASE_URL)', () => {
-  /** A database of its own for this run, dropped afterwards. */
-  const databaseName = `registrations_test_${process.pid}_${Date.now()}`;
+  let throwaway: ThrowawayDatabase;
   let databaseUrl: string;
   let database: Database;
   const apps: FastifyInstance[] = [];
-
-  /** A query on the server's own database, outside the app. */
-  async function admin<Row = unknown>(sql: string): Promise<Row[]> {
-    const client = new Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows as Row[];
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = <Row>(sql: string) => throwaway.admin<Row>(sql);
 
   function open() {
     return openDatabase({ dataDir: '', databaseUrl }, (error) => {
@@ -47,17 +36,15 @@ describeWith(serverUrl)('on a PostgreSQL server (DATABASE_URL)', () => {
   }
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${databaseName}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.href;
+    throwaway = await createThrowawayDatabase(serverUrl!, 'registrations_test');
+    databaseUrl = throwaway.url;
     database = await open();
   });
 
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
     await database?.close();
-    await admin(`DROP DATABASE IF EXISTS ${databaseName}`);
+    await throwaway?.drop();
     removeTempDirs();
   });
 
@@ -66,7 +53,9 @@ describeWith(serverUrl)('on a PostgreSQL server (DATABASE_URL)', () => {
     await Promise.all(instances.map((instance) => migrate(instance)));
     await Promise.all(instances.map((instance) => instance.close()));
 
-    expect(await database.query('SELECT version FROM schema_migrations')).toEqual([{ version: 1 }]);
+    expect(await database.query('SELECT version FROM schema_migrations ORDER BY version')).toEqual(
+      Array.from({ length: schemaVersion }, (_, index) => ({ version: index + 1 })),
+    );
   });
 
   it('stores the SPA request, and an identical one sent to two instances at once only once', async () => {
@@ -135,7 +124,7 @@ describeWith(serverUrl)('on a PostgreSQL server (DATABASE_URL)', () => {
     const csv = await exportCsv({ DATABASE_URL: databaseUrl }, 'source');
 
     const [header, row, end] = csv.split('\r\n');
-    expect(header).toMatch(/^id,createdAt,firstName,/);
+    expect(header).toMatch(/^\uFEFFid,reference,createdAt,firstName,/);
     expect(row).toContain(`,${exported.firstName},`);
     expect(row).toContain(`,${exported.email},`);
     expect(end).toBe('');

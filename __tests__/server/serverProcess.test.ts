@@ -5,6 +5,7 @@ import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from '.
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
+import { parseCsv } from '../../testing/csv';
 import { connectGraphql } from '../../testing/graphqlClient';
 import { exportCsv, startServer, type RunningServer } from '../../testing/server';
 
@@ -126,10 +127,9 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
     expect(await server.stop()).toBe(0);
 
-    const storedEmails = (await exportCsv({ DATA_DIR: dataDir }, 'source'))
-      .split('\r\n')
-      .slice(1, -1) // the header, and the empty string after the last CRLF
-      .map((row) => row.split(',')[6]);
+    const storedEmails = parseCsv(await exportCsv({ DATA_DIR: dataDir }, 'source')).map(
+      (row) => row.email,
+    );
     const timesStored = (email: string) => storedEmails.filter((stored) => stored === email).length;
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
     // Every acknowledged submission exactly once: none lost, none stored twice.

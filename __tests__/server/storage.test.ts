@@ -3,8 +3,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrations';
-import { createRegistrationStore } from '../../server/db/registrations';
+import { migrate, schemaVersion } from '../../server/db/migrations';
+import {
+  createRegistrationStore,
+  eraseRegistrations,
+  purgeRegistrations,
+  readRegistrations,
+} from '../../server/db/registrations';
 import type { RegistrationValues } from '../../src/features/registration/fields';
 import { validValues } from '../../testing/registrations';
 import {
@@ -59,7 +64,9 @@ describe('migrations', () => {
     const versions = await database.query<{ version: number }>(
       'SELECT version FROM schema_migrations',
     );
-    expect(versions).toEqual([{ version: 1 }]);
+    expect(versions).toEqual(
+      Array.from({ length: schemaVersion }, (_, index) => ({ version: index + 1 })),
+    );
   });
 });
 
@@ -96,14 +103,76 @@ describe('storing registrations on PGlite', () => {
     expect(await countRegistrations(database)).toBe(2);
   });
 
-  it('reads every registration back, oldest first, a page at a time', async () => {
+  it('reads every registration back, oldest first, each with its own reference code', async () => {
     const store = createRegistrationStore(database);
     for (let index = 0; index < 5; index += 1) await store.save(registration(index));
 
-    const emails = [];
-    for await (const stored of store.all(2)) emails.push(stored.email);
+    const stored = await readRegistrations(database);
 
-    expect(emails).toEqual([0, 1, 2, 3, 4].map((index) => registration(index).email));
+    expect(stored.map((row) => row.email)).toEqual(
+      [0, 1, 2, 3, 4].map((index) => registration(index).email),
+    );
+    for (const row of stored) expect(row.reference).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    expect(new Set(stored.map((row) => row.reference)).size).toBe(5);
+  });
+});
+
+describe('what the staff do with the stored registrations', () => {
+  /** Stores the registrations, then dates each one `daysAgo[i]` days back. */
+  async function storeReceived(daysAgo: number[]) {
+    const store = createRegistrationStore(database);
+    for (const [index] of daysAgo.entries()) await store.save(registration(index));
+    for (const [index, days] of daysAgo.entries()) {
+      await database.query(
+        `UPDATE registrations SET created_at = now() - make_interval(days => $1) WHERE email = $2`,
+        [days, registration(index).email],
+      );
+    }
+  }
+
+  it('reads only what arrived since a given time', async () => {
+    await storeReceived([10, 3, 1]);
+    const since = new Date(Date.now() - 5 * 24 * 60 * 60 * 1000);
+
+    const stored = await readRegistrations(database, since);
+
+    expect(stored.map((row) => row.email)).toEqual([1, 2].map((i) => registration(i).email));
+  });
+
+  it('erases every registration of one address, in any letter case, and nothing else', async () => {
+    const store = createRegistrationStore(database);
+    await store.save(registration(1));
+    await store.save({ ...registration(1), city: 'Åbo' });
+    await store.save(registration(2));
+
+    const erased = await eraseRegistrations(database, {
+      email: ` ${registration(1).email.toUpperCase()} `,
+    });
+
+    expect(erased).toBe(2);
+    expect((await readRegistrations(database)).map((row) => row.email)).toEqual([
+      registration(2).email,
+    ]);
+  });
+
+  it('erases one registration by its reference code, typed in lower case', async () => {
+    await storeReceived([0, 0]);
+    const [first, second] = await readRegistrations(database);
+
+    expect(await eraseRegistrations(database, { reference: first.reference.toLowerCase() })).toBe(
+      1,
+    );
+    expect((await readRegistrations(database)).map((row) => row.id)).toEqual([second.id]);
+    expect(await eraseRegistrations(database, { reference: first.reference })).toBe(0);
+  });
+
+  it('purges what is older than the retention period and keeps the rest', async () => {
+    await storeReceived([400, 366, 364, 0]);
+
+    expect(await purgeRegistrations(database, 365)).toBe(2);
+    expect((await readRegistrations(database)).map((row) => row.email)).toEqual(
+      [2, 3].map((i) => registration(i).email),
+    );
   });
 });
 
@@ -119,12 +188,12 @@ describe('DATA_DIR', () => {
     const second = await openTestDatabase(restartDir);
     try {
       await migrate(second);
-      const stored = [];
-      for await (const row of createRegistrationStore(second).all()) stored.push(row);
+      const stored = await readRegistrations(second);
       expect(stored).toEqual(
         [1, 2, 3].map((index) => ({
           ...registration(index),
           id: expect.any(Number),
+          reference: expect.any(String),
           createdAt: expect.any(Date),
         })),
       );

@@ -1,21 +1,12 @@
-/**
- * What the database holds, read the way staff read it: `npm run export`. The embedded database
- * admits one process per DATA_DIR, so the server is stopped for the export and started again.
- */
-import { parseCsv } from './csv';
+/** What the database holds, read the way staff read it: `npm run export`, while the server runs. */
+import { parseCsv } from '../../testing/csv';
 import type { RegistrationValues } from '../../src/features/registration/fields';
 import { exportCsv, type RunningServer } from '../../testing/server';
 
 export type StoredRow = Record<string, string>;
 
-export async function readStoredRows(
-  server: RunningServer,
-  { restart = true }: { restart?: boolean } = {},
-): Promise<StoredRow[]> {
-  await server.stop();
-  const rows = parseCsv(await exportCsv({ DATA_DIR: server.dataDir }));
-  if (restart) await server.start();
-  return rows;
+export async function readStoredRows(server: RunningServer): Promise<StoredRow[]> {
+  return parseCsv(await exportCsv({ DATA_DIR: server.dataDir }));
 }
 
 /**

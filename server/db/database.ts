@@ -14,3 +14,17 @@ export interface Database extends Queryable {
 
 /** Where the database reports problems that happen outside any query (a dropped pool client). */
 export type DatabaseErrorLog = (error: Error) => void;
+
+/**
+ * A transaction that sees one snapshot from its first query to its end (REPEATABLE READ): an
+ * export or backup taken while submissions arrive is consistent.
+ */
+export function snapshotTransaction<T>(
+  db: Database,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    return work(tx);
+  });
+}

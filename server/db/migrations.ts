@@ -36,7 +36,34 @@ const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    statements: [
+      // What an applicant quotes to the staff: 8 characters without look-alikes (0/O, 1/I/L),
+      // 31^8 ≈ 8.5·10^11 codes. Not a secret, so random() is enough; the unique index has the last word.
+      `CREATE FUNCTION new_registration_reference() RETURNS text LANGUAGE sql VOLATILE AS $$
+        SELECT string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', 1 + floor(random() * 31)::int, 1), '')
+        FROM generate_series(1, 8)
+      $$`,
+      `ALTER TABLE registrations
+        ADD COLUMN reference text NOT NULL DEFAULT new_registration_reference()`,
+      'CREATE UNIQUE INDEX registrations_reference ON registrations (reference)',
+      'CREATE INDEX registrations_created_at ON registrations (created_at)',
+      // Who took data out or deleted it, and how much; never whose (at most a keyed hash).
+      `CREATE TABLE audit_log (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        command text NOT NULL,
+        row_count integer NOT NULL,
+        os_user text NOT NULL,
+        details text NOT NULL DEFAULT ''
+      )`,
+    ],
+  },
 ];
+
+/** The schema a fully migrated database has: a backup records it, a restore checks it. */
+export const schemaVersion = migrations[migrations.length - 1].version;
 
 /** Any constant shared by all instances; it names this application's migration lock. */
 const migrationLockKey = 7_301_954;

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { makeDataDirPrivate } from '../dataDirAccess';
 import { lockDataDir } from './dataDirLock';
 import type { Database, Queryable } from './database';
 import type {
@@ -30,6 +31,9 @@ export async function openPGlite(dataDir: string): Promise<Database> {
       worker = startWorker(clusterDir);
       await whenReady(worker);
     }
+    // initdb and the backend's start (pg_internal.init) leave files open to group and others
+    // when the umask the process was started with allows it: close them now.
+    makeDataDirPrivate(clusterDir);
     return createClient(worker, () => lock.release());
   } catch (error) {
     lock.release();

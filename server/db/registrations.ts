@@ -1,23 +1,26 @@
-/** The registrations table: storing submissions (batched, idempotent) and reading them for export. */
+/**
+ * The registrations table: storing submissions (batched, idempotent), and what the staff do with
+ * them: read them out, erase an applicant's, delete those past the retention period.
+ */
 import {
   fieldNames,
   fieldSpec,
   isStringField,
   type RegistrationValues,
 } from '../../src/features/registration/fields';
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 import { createGroupCommit } from './groupCommit';
 
 export interface StoredRegistration extends RegistrationValues {
   id: number;
+  /** The code the applicant quotes to the staff (migration 2 makes it). */
+  reference: string;
   createdAt: Date;
 }
 
 export interface RegistrationStore {
   /** Resolves once the registration is committed; an identical one already stored counts as it. */
   save(values: RegistrationValues): Promise<void>;
-  /** Every stored registration, oldest first, read a page at a time. */
-  all(pageSize?: number): AsyncIterable<StoredRegistration>;
   /** Waits for submissions still being written. */
   drain(): Promise<void>;
 }
@@ -35,39 +38,89 @@ const insertBatch = `INSERT INTO registrations (${columns})
   SELECT * FROM unnest(${columnArrays})
   ON CONFLICT (${columns}) DO NOTHING`;
 
-const selectPage = `SELECT id, created_at, ${columns} FROM registrations
-  WHERE id > $1 ORDER BY id LIMIT $2`;
+const selectSince = `SELECT id, reference, created_at, ${columns} FROM registrations
+  WHERE created_at >= $1 ORDER BY id`;
 
 /** Large enough to absorb a burst, small enough to keep one COMMIT short. */
 const maxBatchSize = 256;
 
-type RegistrationRow = Record<string, unknown> & { id: number; created_at: Date };
+/** Two new references drawing the same code in one batch is rare (about 10^-12): retry then. */
+const maxAttempts = 3;
+
+type RegistrationRow = Record<string, unknown> & {
+  id: number;
+  reference: string;
+  created_at: Date;
+};
+
+/** Which applicant's registrations to erase. */
+export type ApplicantCriterion = { email: string } | { reference: string };
 
 export function createRegistrationStore(db: Database): RegistrationStore {
   const commits = createGroupCommit<RegistrationValues>(async (batch) => {
-    await db.query(
-      insertBatch,
-      fieldNames.map((name) => batch.map((values) => values[name])),
-    );
+    const params = fieldNames.map((name) => batch.map((values) => values[name]));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await db.query(insertBatch, params);
+        return;
+      } catch (error) {
+        if (attempt === maxAttempts || !isReferenceClash(error)) throw error;
+      }
+    }
   }, maxBatchSize);
 
   return {
     save: (values) => commits.submit(values),
-    async *all(pageSize = 500) {
-      let lastId = 0;
-      for (;;) {
-        const rows = await db.query<RegistrationRow>(selectPage, [lastId, pageSize]);
-        for (const row of rows) yield toStoredRegistration(row);
-        if (rows.length < pageSize) return;
-        lastId = rows[rows.length - 1].id;
-      }
-    },
     drain: () => commits.drain(),
   };
 }
 
+function isReferenceClash(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '23505' && message?.includes('registrations_reference') === true;
+}
+
+/** The registrations received since `since` (all of them by default), oldest first. */
+export async function readRegistrations(
+  db: Queryable,
+  since = new Date(0),
+): Promise<StoredRegistration[]> {
+  const rows = await db.query<RegistrationRow>(selectSince, [since]);
+  return rows.map(toStoredRegistration);
+}
+
+/** Deletes every registration of one applicant (an address in any letter case); how many went. */
+export async function eraseRegistrations(
+  db: Queryable,
+  criterion: ApplicantCriterion,
+): Promise<number> {
+  const rows =
+    'email' in criterion
+      ? await db.query('DELETE FROM registrations WHERE lower(email) = lower($1) RETURNING id', [
+          criterion.email.trim(),
+        ])
+      : await db.query('DELETE FROM registrations WHERE reference = upper($1) RETURNING id', [
+          criterion.reference.trim(),
+        ]);
+  return rows.length;
+}
+
+/** Deletes the registrations received more than `retentionDays` days ago; how many went. */
+export async function purgeRegistrations(db: Queryable, retentionDays: number): Promise<number> {
+  const rows = await db.query(
+    'DELETE FROM registrations WHERE created_at < now() - make_interval(days => $1) RETURNING id',
+    [retentionDays],
+  );
+  return rows.length;
+}
+
 function toStoredRegistration(row: RegistrationRow): StoredRegistration {
   const values = Object.fromEntries(fieldNames.map((name) => [name, row[fieldSpec(name).column]]));
-  // new Date(): under Jest a Date from the PGlite worker thread belongs to another realm.
-  return { id: row.id, createdAt: new Date(row.created_at), ...(values as RegistrationValues) };
+  return {
+    id: row.id,
+    reference: row.reference,
+    // new Date(): under Jest a Date from the PGlite worker thread belongs to another realm.
+    createdAt: new Date(row.created_at),
+    ...(values as RegistrationValues),
+  };
 }

@@ -7,7 +7,7 @@ import {
   validateRegistration,
 } from '../../src/features/registration/schema';
 import type { RegistrationStore } from '../db/registrations';
-import { logSecurityEvent } from '../logging';
+import { recordSecurityEvent } from '../logging';
 
 interface ResolverContext {
   reply: FastifyReply;
@@ -29,7 +29,7 @@ export function createResolvers(registrations: RegistrationStore, emailDomain: s
         const values = toRegistrationValues(args.data);
         const fieldErrors = values ? validateRegistration(registrationSchema, values) : {};
         if (!values || Object.keys(fieldErrors).length > 0) {
-          logSecurityEvent(context.reply.request, 'registration-refused');
+          recordSecurityEvent(context.reply.request, 'registration-refused');
           throw new ErrorWithProps(
             'Invalid registration',
             { code: 'BAD_USER_INPUT', fields: fieldErrors },
@@ -51,6 +51,7 @@ export function createResolvers(registrations: RegistrationStore, emailDomain: s
             500,
           );
         }
+        context.reply.server.metrics.registrationsStored.inc();
         return values;
       },
     },

@@ -15,7 +15,7 @@ import { limitFieldCount, queryLimits, syntaxErrorOf } from '../graphql/limits';
 import { createResolvers } from '../graphql/resolvers';
 import { responseMediaType } from '../graphql/mediaType';
 import { schema } from '../graphql/schema';
-import { logSecurityEvent } from '../logging';
+import { recordSecurityEvent } from '../logging';
 
 export interface GraphqlPluginOptions {
   registrations: RegistrationStore;
@@ -65,6 +65,7 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
   });
 
   function sendRequestErrors(reply: FastifyReply, errors: readonly Error[]) {
+    recordSecurityEvent(reply.request, 'invalid-graphql');
     const { statusCode, response } = requestErrorReply(errors, {
       suggestions: options.introspection,
       mediaType: responseMediaType(reply.request.headers.accept),
@@ -82,7 +83,7 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
       // A Redis outage must not take the form down with it: requests pass uncounted meanwhile.
       skipOnError: true,
       keyGenerator: (request) => rateLimitKey(request.ip),
-      onExceeded: (request) => logSecurityEvent(request, 'rate-limited'),
+      onExceeded: (request) => recordSecurityEvent(request, 'rate-limited'),
     });
     onRequest.push(app.rateLimit({ max: options.rateLimitPerMinute, timeWindow: 60_000 }));
   }

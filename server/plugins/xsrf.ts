@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { xsrfCookieName, xsrfHeaderName } from '../../src/api/protocol';
-import { logSecurityEvent } from '../logging';
+import { recordSecurityEvent } from '../logging';
 import { createXsrfTokens } from '../xsrfToken';
 
 declare module 'fastify' {
@@ -59,12 +59,12 @@ const xsrf: FastifyPluginAsync<XsrfPluginOptions> = async (app, { secret }) => {
 
   app.decorate('verifyXsrf', async (request: FastifyRequest) => {
     if (isCrossSite(request)) {
-      logSecurityEvent(request, 'xsrf-cross-site');
+      recordSecurityEvent(request, 'xsrf-cross-site');
       throw app.httpErrors.forbidden('Cross-site request refused');
     }
     const header = request.headers[xsrfHeaderName.toLowerCase()];
     if (!tokens.verify(request.cookies[xsrfCookieName], header)) {
-      logSecurityEvent(request, 'xsrf-token');
+      recordSecurityEvent(request, 'xsrf-token');
       throw app.httpErrors.forbidden(`Missing or invalid ${xsrfHeaderName} header`);
     }
   });

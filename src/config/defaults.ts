@@ -10,4 +10,6 @@ export const configDefaults = {
   emailDomain: 'example.edu',
   institutionUrl: 'https://www.example.edu/',
   externalSiteUrl: 'https://www.example.edu/',
+  /** How long registrations are kept (the privacy notice states it); 0 keeps them all. */
+  retentionDays: 365,
 };

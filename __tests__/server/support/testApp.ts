@@ -18,6 +18,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     rateLimitPerMinute: 0,
     trustProxy: false,
     graphqlIntrospection: false,
+    retentionDays: configDefaults.retentionDays,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 /**
  * A real service a suite needs (PostgreSQL, Redis), named by an environment variable that .ci/run
  * sets after starting a throwaway one. Without it the suite is skipped, except under CI, where a
@@ -15,3 +16,13 @@ export function testServiceUrl(variable: string, service: string): string | unde
 
 /** describe when the service is there, describe.skip otherwise. */
 export const describeWith = (url: string | undefined) => (url ? describe : describe.skip);
+
+/** Whether a program a suite needs (LibreOffice, strace) is installed; under CI it must be. */
+export function testTool(command: string, what: string): boolean {
+  const found = spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+  if (!found && process.env.CI) {
+    throw new Error(`CI is set but ${command} is not installed: the ${what} tests cannot run.`);
+  }
+  if (!found) console.warn(`${command} is not installed: skipping the ${what} tests.`);
+  return found;
+}

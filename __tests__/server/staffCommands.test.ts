@@ -1,0 +1,356 @@
+/** @jest-environment node */
+/**
+ * The staff's commands as staff run them: against a running server that takes submissions, on
+ * the embedded database (through the server's staff socket) and on PostgreSQL (DATABASE_URL).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseCsv } from '../../testing/csv';
+import { connectGraphql } from '../../testing/graphqlClient';
+import { validRegistration } from '../../testing/registrations';
+import { repoRoot } from '../../testing/paths';
+import {
+  runStaffCommand,
+  startServer,
+  type RunningServer,
+  type StaffTarget,
+} from '../../testing/server';
+import {
+  openTestDatabase,
+  databaseTimeoutMs,
+  makeStaticDir,
+  makeTempDir,
+  removeTempDirs,
+} from './support/fixtures';
+import { testServiceUrl, testTool } from './support/testService';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './support/throwawayDatabase';
+
+jest.setTimeout(4 * databaseTimeoutMs);
+
+const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
+const hasLibreOffice = testTool('soffice', 'LibreOffice');
+
+afterAll(removeTempDirs);
+
+/** Runs a command from the sources; fails the test with its error output when it fails. */
+async function run(args: string[], target: StaffTarget, stdin?: Buffer): Promise<Buffer> {
+  const result = await runStaffCommand(args, target, { entry: 'source', stdin });
+  if (result.code !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+const exportedRows = async (target: StaffTarget, args: string[] = []) =>
+  parseCsv((await run(['export', ...args], target)).toString('utf8'));
+
+const backends: [
+  string,
+  () => Promise<{ env: Record<string, string>; drop?: () => Promise<void> }>,
+][] = [['the embedded database', async () => ({ env: {} })]];
+if (postgresUrl) {
+  backends.push([
+    'PostgreSQL (DATABASE_URL)',
+    async () => {
+      const database: ThrowawayDatabase = await createThrowawayDatabase(postgresUrl, 'staff_test');
+      return { env: { DATABASE_URL: database.url }, drop: database.drop };
+    },
+  ]);
+}
+
+describe.each(backends)('with the server running on %s', (_name, makeBackend) => {
+  let server: RunningServer;
+  let target: StaffTarget;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    const backend = await makeBackend();
+    dropDatabase = backend.drop;
+    server = await startServer({
+      entry: 'source',
+      env: { STATIC_DIR: makeStaticDir(), ...backend.env },
+    });
+    target = backend.env.DATABASE_URL
+      ? { DATABASE_URL: backend.env.DATABASE_URL }
+      : { DATA_DIR: server.dataDir };
+  });
+
+  afterAll(async () => {
+    await server?.dispose();
+    await dropDatabase?.();
+  });
+
+  async function submit(count: number, tag: string) {
+    const client = await connectGraphql(server.url);
+    const sent = Array.from({ length: count }, (_, index) =>
+      validRegistration({ city: `${tag}${'abcdefghij'[index]}` }),
+    );
+    for (const registration of sent) expect((await client.submit(registration)).status).toBe(200);
+    return sent;
+  }
+
+  it('exports a consistent snapshot while submissions keep arriving', async () => {
+    const before = await submit(3, 'Före');
+    const client = await connectGraphql(server.url);
+    const during = Array.from({ length: 20 }, () => validRegistration({ city: 'Under' }));
+
+    const [rows, answers] = await Promise.all([
+      exportedRows(target),
+      Promise.all(during.map((registration) => client.submit(registration))),
+    ]);
+
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const emails = rows.map((row) => row.email);
+    for (const registration of before) expect(emails).toContain(registration.email);
+    // A snapshot: ids without gaps, from the first row up to a point in the stream.
+    const ids = rows.map((row) => Number(row.id));
+    expect(ids).toEqual(ids.map((_, index) => ids[0] + index));
+    for (const row of rows) expect(row.reference).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    const afterwards = await exportedRows(target);
+    expect(afterwards.filter((row) => row.city === 'Under')).toHaveLength(during.length);
+  });
+
+  it('exports only what arrived since a day, and refuses a date that is not one', async () => {
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const day = (date: Date) =>
+      [date.getFullYear(), date.getMonth() + 1, date.getDate()]
+        .map((part) => String(part).padStart(2, '0'))
+        .join('-');
+
+    expect(await exportedRows(target, ['--since', day(tomorrow)])).toEqual([]);
+    expect((await exportedRows(target, ['--since', day(new Date())])).length).toBeGreaterThan(0);
+    const refused = await runStaffCommand(['export', '--since', '2026-02-30'], target, {
+      entry: 'source',
+    });
+    expect({ code: refused.code, stderr: refused.stderr }).toEqual({
+      code: 1,
+      stderr: expect.stringContaining('--since wants a date as YYYY-MM-DD'),
+    });
+  });
+
+  it('erases an applicant by address or by reference code, and says how many went', async () => {
+    const [byEmail, byReference, kept] = await submit(3, 'Radera');
+    const rows = await exportedRows(target);
+    const reference = rows.find((row) => row.email === byReference.email)!.reference;
+
+    expect((await run(['erase', '--email', byEmail.email.toUpperCase()], target)).toString()).toBe(
+      'Erased 1 registration by email.\n',
+    );
+    expect((await run(['erase', '--reference', reference], target)).toString()).toBe(
+      'Erased 1 registration by reference.\n',
+    );
+    const left = (await exportedRows(target)).map((row) => row.email);
+    expect(left).not.toContain(byEmail.email);
+    expect(left).not.toContain(byReference.email);
+    expect(left).toContain(kept.email);
+  });
+
+  it('records each export, erase, purge and backup in the audit log, with no personal data', async () => {
+    const [erased] = await submit(1, 'Logg');
+    await run(['erase', '--email', erased.email], target);
+    await run(['purge'], target);
+    await run(['backup'], target);
+
+    const log = (await run(['audit-log'], target)).toString('utf8');
+    const [header, ...lines] = log.trim().split('\n');
+
+    expect(header.split(/\s+/)).toEqual(['time', 'command', 'rows', 'user', 'details']);
+    const commands = lines.map((line) => line.split(/\s+/)[1]);
+    expect(commands).toEqual(expect.arrayContaining(['export', 'erase', 'purge', 'backup']));
+    const user = execFileSync('id', ['-un']).toString().trim();
+    expect(lines.every((line) => line.split(/\s+/)[3] === user || line.includes('scheduled'))).toBe(
+      true,
+    );
+    expect(log).toMatch(/erase\s+1\s+\S+\s+email-hash=[0-9a-f]{32}/);
+    expect(log).not.toContain(erased.email);
+    expect(log).not.toContain(erased.email.split('@')[0]);
+  });
+
+  it('backs up while running, and the backup restores every row into a fresh database', async () => {
+    await submit(2, 'Backup');
+    const backup = await run(['backup'], target);
+    const rows = await exportedRows(target);
+
+    const freshDir = makeTempDir('server-test-restore-');
+    const restored = await run(['restore'], { DATA_DIR: freshDir }, backup);
+    expect(restored.toString()).toBe(`Restored ${rows.length} registrations.\n`);
+
+    const restoredRows = await exportedRows({ DATA_DIR: freshDir });
+    expect(restoredRows).toEqual(rows);
+    const again = await runStaffCommand(
+      ['restore'],
+      { DATA_DIR: freshDir },
+      {
+        entry: 'source',
+        stdin: backup,
+      },
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('restore into a fresh DATA_DIR or an empty database');
+  });
+
+  it('counts what it stores and refuses, with latencies, on 127.0.0.1 only', async () => {
+    const client = await connectGraphql(server.url);
+    await client.submit(validRegistration());
+    await client.submit(validRegistration({ terms: false }));
+
+    const metrics = await (await fetch(server.metricsUrl)).text();
+
+    expect(metrics).toMatch(/^registrations_stored_total [1-9]\d*$/m);
+    expect(metrics).toMatch(/^registrations_refused_total\{reason="registration-refused"\} [1-9]/m);
+    expect(metrics).toMatch(
+      /^http_request_duration_seconds_count\{method="POST",route="\/graphql",status_code="200"\} [1-9]/m,
+    );
+    const publicAnswer = await (await fetch(`${server.url}/metrics`)).text();
+    expect(publicAnswer).not.toContain('registrations_stored_total');
+  });
+});
+
+describe('the embedded database at rest', () => {
+  it('keeps every file under DATA_DIR to the server user, even started with umask 000', async () => {
+    const dataDir = makeTempDir('server-test-umask-');
+    fs.chmodSync(dataDir, 0o777);
+    fs.writeFileSync(path.join(dataDir, 'left-open'), 'x', { mode: 0o666 });
+    fs.chmodSync(path.join(dataDir, 'left-open'), 0o666);
+    const server = await startServer({
+      entry: 'source',
+      dataDir,
+      env: { STATIC_DIR: makeStaticDir(), LOG_LEVEL: 'info' },
+      wrapper: ['sh', '-c', 'umask 000; exec "$@"', 'sh'],
+    });
+    try {
+      const client = await connectGraphql(server.url);
+      expect((await client.submit(validRegistration())).status).toBe(200);
+      const exported = await run(['export'], { DATA_DIR: dataDir });
+      expect(exported.length).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
+
+    const open = fs
+      .readdirSync(dataDir, { recursive: true })
+      .map((name) => path.join(dataDir, String(name)))
+      .concat(dataDir)
+      .filter((entry) => fs.lstatSync(entry).mode & 0o077);
+    expect(open).toEqual([]);
+    expect(fs.readdirSync(path.join(dataDir, 'pgdata')).length).toBeGreaterThan(5);
+    expect(server.output()).toContain('DATA_DIR was open to other users');
+  });
+
+  it('purges what is past RETENTION_DAYS at start, and npm run purge at once', async () => {
+    const dataDir = makeTempDir('server-test-retention-');
+    const server = await startServer({
+      entry: 'source',
+      dataDir,
+      env: { STATIC_DIR: makeStaticDir() },
+    });
+    const client = await connectGraphql(server.url);
+    const sent = [validRegistration(), validRegistration(), validRegistration()];
+    for (const registration of sent) await client.submit(registration);
+    await server.stop();
+
+    const backdate = await openTestDatabase(dataDir);
+    await backdate.query(
+      `UPDATE registrations SET created_at = now() - interval '40 days' WHERE email = $1`,
+      [sent[0].email],
+    );
+    await backdate.query(
+      `UPDATE registrations SET created_at = now() - interval '20 days' WHERE email = $1`,
+      [sent[1].email],
+    );
+    await backdate.close();
+
+    const restarted = await startServer({
+      entry: 'source',
+      dataDir,
+      env: { STATIC_DIR: makeStaticDir(), RETENTION_DAYS: '30' },
+    });
+    try {
+      expect((await exportedRows({ DATA_DIR: dataDir })).map((row) => row.email)).toEqual([
+        sent[1].email,
+        sent[2].email,
+      ]);
+      const purge = await runStaffCommand(
+        ['purge'],
+        { DATA_DIR: dataDir },
+        {
+          entry: 'source',
+          env: { RETENTION_DAYS: '10' },
+        },
+      );
+      // Through the running server, whose RETENTION_DAYS (30) applies.
+      expect(purge.stdout.toString()).toBe(
+        'Purged 0 registrations received more than 30 days ago.\n',
+      );
+    } finally {
+      await restarted.stop();
+    }
+    const direct = await runStaffCommand(
+      ['purge'],
+      { DATA_DIR: dataDir },
+      {
+        entry: 'source',
+        env: { RETENTION_DAYS: '10' },
+      },
+    );
+    expect(direct.stdout.toString()).toBe(
+      'Purged 1 registration received more than 10 days ago.\n',
+    );
+    const log = (await run(['audit-log'], { DATA_DIR: dataDir })).toString();
+    expect(log).toMatch(/scheduled purge\s+1\s/);
+  });
+});
+
+(hasLibreOffice ? describe : describe.skip)('the xlsx export read by LibreOffice', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ entry: 'source', env: { STATIC_DIR: makeStaticDir() } });
+  });
+
+  afterAll(() => server?.dispose());
+
+  it('is a workbook LibreOffice reads back, å, ä and ö intact, no formula run', async () => {
+    const client = await connectGraphql(server.url);
+    const registration = validRegistration({
+      lastName: 'Åkerström-Öhman',
+      // A leading + starts a formula in a spreadsheet; the comma a new cell in a CSV.
+      address: '+1+1, Åäö väg 2',
+    });
+    expect((await client.submit(registration)).status).toBe(200);
+    const outDir = makeTempDir('server-test-xlsx-');
+    const file = path.join(outDir, 'registrations.xlsx');
+
+    // As the staff type it: through npm, the workbook redirected into a file.
+    const npm = spawnSync('sh', ['-c', `npm run export -- --format xlsx > "${file}"`], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: server.dataDir },
+      encoding: 'utf8',
+    });
+    expect(npm.status).toBe(0);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${outDir}/profile`,
+        '--headless',
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76,1',
+        '--outdir',
+        outDir,
+        file,
+      ],
+      { stdio: 'ignore' },
+    );
+    const [row] = parseCsv(fs.readFileSync(path.join(outDir, 'registrations.csv'), 'utf8'));
+
+    expect(row).toMatchObject({
+      lastName: registration.lastName,
+      address: registration.address,
+      city: registration.city,
+      email: registration.email,
+      phoneNumber: registration.phoneNumber,
+      terms: 'true',
+    });
+    expect(row.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+});

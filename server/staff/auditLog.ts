@@ -1,0 +1,49 @@
+/**
+ * The audit log: each export, erase, purge, backup and restore, with when, which command, how many
+ * rows and the operating-system user. It never holds personal data: an erased applicant appears
+ * only as a keyed hash (subjectHash), which confirms a known address without revealing one.
+ */
+import { createHmac } from 'node:crypto';
+import type { Queryable } from '../db/database';
+
+export interface AuditEntry {
+  command: string;
+  rowCount: number;
+  osUser: string;
+  /** What was asked, without personal data: a format, a date, a keyed hash. */
+  details?: string;
+}
+
+export interface AuditRecord extends Required<AuditEntry> {
+  at: Date;
+}
+
+export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.query(
+    'INSERT INTO audit_log (command, row_count, os_user, details) VALUES ($1, $2, $3, $4)',
+    [entry.command, entry.rowCount, entry.osUser, entry.details ?? ''],
+  );
+}
+
+export async function readAuditLog(db: Queryable): Promise<AuditRecord[]> {
+  const rows = await db.query<{
+    at: Date;
+    command: string;
+    row_count: number;
+    os_user: string;
+    details: string;
+  }>('SELECT at, command, row_count, os_user, details FROM audit_log ORDER BY id');
+  return rows.map((row) => ({
+    at: new Date(row.at),
+    command: row.command,
+    rowCount: row.row_count,
+    osUser: row.os_user,
+    details: row.details,
+  }));
+}
+
+/** HMAC-SHA-256 of a normalised address or reference under a key derived from the server's secret. */
+export function subjectHash(secret: string, subject: string): string {
+  const key = createHmac('sha256', secret).update('audit-log subject').digest();
+  return createHmac('sha256', key).update(subject.trim().toLowerCase()).digest('hex').slice(0, 32);
+}

@@ -1,0 +1,137 @@
+/**
+ * What the staff can do with the stored registrations, each on an open database and recorded in
+ * the audit log. The commands (cli.ts) run them directly, or through the running server's staff
+ * socket (staffSocket.ts) when it holds the embedded database; either way the output is the same.
+ */
+import type { Database } from '../db/database';
+import { snapshotTransaction } from '../db/database';
+import {
+  eraseRegistrations,
+  purgeRegistrations,
+  readRegistrations,
+  type ApplicantCriterion,
+} from '../db/registrations';
+import { readAuditLog, recordAudit, subjectHash } from './auditLog';
+import { createBackup } from './backup';
+import { registrationsCsv, registrationsXlsx, type ExportFormat } from './exportFormats';
+
+export interface StaffContext {
+  database: Database;
+  retentionDays: number;
+  /** The server's secret, which keys the audit log's hashes. */
+  secret: string;
+}
+
+export type StaffRequest =
+  | { command: 'export'; format: ExportFormat; since?: string }
+  | { command: 'erase'; email: string }
+  | { command: 'erase'; reference: string }
+  | { command: 'purge' }
+  | { command: 'backup' }
+  | { command: 'audit-log' };
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** Runs one request for `osUser`; resolves with what the command prints on standard output. */
+export async function runStaffRequest(
+  context: StaffContext,
+  request: StaffRequest,
+  osUser: string,
+): Promise<Buffer> {
+  switch (request.command) {
+    case 'export':
+      return exportRegistrations(context, request.format, request.since, osUser);
+    case 'erase':
+      return Buffer.from(await erase(context, request, osUser));
+    case 'purge':
+      return Buffer.from(await purge(context, osUser));
+    case 'backup':
+      return backup(context, osUser);
+    case 'audit-log':
+      return Buffer.from(formatAuditLog(await readAuditLog(context.database)));
+  }
+}
+
+async function exportRegistrations(
+  { database }: StaffContext,
+  format: ExportFormat,
+  since: string | undefined,
+  osUser: string,
+): Promise<Buffer> {
+  const registrations = await snapshotTransaction(database, async (tx) => {
+    const rows = await readRegistrations(tx, since ? new Date(since) : undefined);
+    const details = [`format=${format}`, ...(since ? [`since=${since}`] : [])].join(' ');
+    await recordAudit(tx, { command: 'export', rowCount: rows.length, osUser, details });
+    return rows;
+  });
+  return format === 'xlsx' ? registrationsXlsx(registrations) : registrationsCsv(registrations);
+}
+
+async function erase(
+  { database, secret }: StaffContext,
+  criterion: ApplicantCriterion,
+  osUser: string,
+): Promise<string> {
+  const [kind, subject] =
+    'email' in criterion ? ['email', criterion.email] : ['reference', criterion.reference];
+  const count = await database.transaction(async (tx) => {
+    const erased = await eraseRegistrations(tx, criterion);
+    const details = `${kind}-hash=${subjectHash(secret, subject)}`;
+    await recordAudit(tx, { command: 'erase', rowCount: erased, osUser, details });
+    return erased;
+  });
+  return `Erased ${plural(count, 'registration')} by ${kind}.\n`;
+}
+
+/** Deletes what is past RETENTION_DAYS (nothing when it is 0); `command` tells the audit log who asked. */
+export async function purgeExpired(
+  { database, retentionDays }: StaffContext,
+  command: string,
+  osUser: string,
+): Promise<number> {
+  if (retentionDays === 0) return 0;
+  return database.transaction(async (tx) => {
+    const purged = await purgeRegistrations(tx, retentionDays);
+    const details = `retention-days=${retentionDays}`;
+    await recordAudit(tx, { command, rowCount: purged, osUser, details });
+    return purged;
+  });
+}
+
+async function purge(context: StaffContext, osUser: string): Promise<string> {
+  if (context.retentionDays === 0) {
+    return 'RETENTION_DAYS is 0: registrations are kept, none purged.\n';
+  }
+  const count = await purgeExpired(context, 'purge', osUser);
+  const age = plural(context.retentionDays, 'day');
+  return `Purged ${plural(count, 'registration')} received more than ${age} ago.\n`;
+}
+
+async function backup({ database }: StaffContext, osUser: string): Promise<Buffer> {
+  const { text, registrations } = await createBackup(database);
+  await recordAudit(database, { command: 'backup', rowCount: registrations, osUser });
+  return Buffer.from(text);
+}
+
+function formatAuditLog(records: Awaited<ReturnType<typeof readAuditLog>>): string {
+  const header = ['time', 'command', 'rows', 'user', 'details'];
+  const lines = records.map((record) => [
+    record.at.toISOString(),
+    record.command,
+    String(record.rowCount),
+    record.osUser,
+    record.details,
+  ]);
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...lines].map((line) => line[column].length)),
+  );
+  return [header, ...lines]
+    .map((line) =>
+      line
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
+    .concat('\n');
+}
