@@ -13,6 +13,8 @@ import { migrate } from './db/migrations';
 import { createRegistrationStore } from './db/registrations';
 import { makeDataDirPrivate } from './dataDirAccess';
 import { handleError } from './errors';
+import { createMailTransport } from './mail/mailTransport';
+import { readOutboxStats, startOutboxSender } from './mail/outboxSender';
 import { connectRedis } from './redis';
 import { RequestLogController } from './logging';
 import { graphqlPlugin } from './plugins/graphql';
@@ -91,10 +93,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (ownsDatabase) await database.close();
     throw error;
   }
-  const registrations = createRegistrationStore(database);
+  const metrics = createMetrics(() => readOutboxStats(database));
+  const outbox = startOutboxSender({
+    database,
+    transport: createMailTransport(options.smtpUrl, options.dataDir),
+    institution: {
+      name: options.institutionName,
+      contactEmail: options.contactEmail,
+      mailFrom: options.mailFrom,
+    },
+    counters: { sent: () => metrics.emailsSent.inc(), failed: () => metrics.emailsFailed.inc() },
+    log: app.log,
+  });
+  const registrations = createRegistrationStore(database, { onCommitted: outbox.wake });
   // onClose runs after in-flight requests have finished: write what they queued, then close.
   app.addHook('onClose', async () => {
     await registrations.drain();
+    await outbox.stop();
     if (ownsDatabase) await database.close();
   });
 
@@ -117,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await purgeOnSchedule(app);
 
   app.setErrorHandler(handleError);
-  await app.register(metricsPlugin, { metrics: createMetrics() });
+  await app.register(metricsPlugin, { metrics });
   await app.register(sensible);
   await app.register(cookie);
   await app.register(securityHeadersPlugin);

@@ -32,6 +32,12 @@ export interface Config extends StaffConfig {
   staticDir: string;
   /** redis://…: the instances share their rate limit counters there. */
   redisUrl?: string;
+  institutionName: string;
+  contactEmail: string;
+  /** smtp://user:pass@host:587 sends the confirmations; unset, they are written to DATA_DIR/mail. */
+  smtpUrl?: string;
+  /** The confirmations' From address; the contact address by default. */
+  mailFrom: string;
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
 }
@@ -61,6 +67,7 @@ export function readConfig(env: Env): Config {
   if (!logLevels.includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   }
+  const contactEmail = env.CONTACT_EMAIL?.trim() || configDefaults.contactEmail;
   return {
     ...readStaffConfig(env),
     port: readInteger(env, 'PORT', 8080, 0, 65535),
@@ -68,6 +75,10 @@ export function readConfig(env: Env): Config {
     host: env.HOST || '0.0.0.0',
     rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
     emailDomain: env.EMAIL_DOMAIN || configDefaults.emailDomain,
+    institutionName: env.INSTITUTION_NAME?.trim() || configDefaults.institutionName,
+    contactEmail,
+    smtpUrl: readSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || contactEmail,
     logLevel,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
@@ -116,5 +127,12 @@ function readRedisUrl(text: string | undefined): string | undefined {
   const url = text?.trim() || undefined;
   if (url && !/^rediss?:\/\//.test(url))
     throw new Error('REDIS_URL must start with redis:// or rediss://');
+  return url;
+}
+
+function readSmtpUrl(text: string | undefined): string | undefined {
+  const url = text?.trim() || undefined;
+  if (url && !/^smtps?:\/\//.test(url))
+    throw new Error('SMTP_URL must start with smtp:// or smtps://');
   return url;
 }

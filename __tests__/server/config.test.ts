@@ -20,6 +20,10 @@ describe('configuration from the environment', () => {
       redisUrl: undefined,
       retentionDays: configDefaults.retentionDays,
       metricsPort: 9464,
+      institutionName: configDefaults.institutionName,
+      contactEmail: configDefaults.contactEmail,
+      mailFrom: configDefaults.contactEmail,
+      smtpUrl: undefined,
     });
   });
 
@@ -39,6 +43,10 @@ describe('configuration from the environment', () => {
       REDIS_URL: 'redis://cache:6379',
       RETENTION_DAYS: '0',
       METRICS_PORT: '9100',
+      INSTITUTION_NAME: 'Exempeluniversitetet',
+      CONTACT_EMAIL: 'antagning@uni.example',
+      SMTP_URL: 'smtp://user:pass@mail.uni.example:587',
+      MAIL_FROM: 'no-reply@uni.example',
     });
 
     expect(config).toEqual({
@@ -56,6 +64,10 @@ describe('configuration from the environment', () => {
       redisUrl: 'redis://cache:6379',
       retentionDays: 0,
       metricsPort: 9100,
+      institutionName: 'Exempeluniversitetet',
+      contactEmail: 'antagning@uni.example',
+      smtpUrl: 'smtp://user:pass@mail.uni.example:587',
+      mailFrom: 'no-reply@uni.example',
     });
   });
 
@@ -67,6 +79,7 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ RETENTION_DAYS: '-1' }, 'RETENTION_DAYS must be an integer from 0 to 36500'],
     [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be an integer from 0 to 65535'],
+    [{ SMTP_URL: 'mail.example:25' }, 'SMTP_URL must start with smtp:// or smtps://'],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

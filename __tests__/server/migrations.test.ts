@@ -39,7 +39,7 @@ describe('the migrated registrations table', () => {
       });
     });
     expect(columns.map((column) => column.name).sort()).toEqual(
-      ['id', 'reference', 'created_at', ...formColumns].sort(),
+      ['id', 'reference', 'language', 'created_at', ...formColumns].sort(),
     );
   });
 

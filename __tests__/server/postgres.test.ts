@@ -124,7 +124,7 @@ describeWith(serverUrl)('on a PostgreSQL server (DATABASE_URL)', () => {
     const csv = await exportCsv({ DATABASE_URL: databaseUrl }, 'source');
 
     const [header, row, end] = csv.split('\r\n');
-    expect(header).toMatch(/^\uFEFFid,reference,createdAt,firstName,/);
+    expect(header).toMatch(/^\uFEFFid,reference,createdAt,language,firstName,/);
     expect(row).toContain(`,${exported.firstName},`);
     expect(row).toContain(`,${exported.email},`);
     expect(end).toBe('');

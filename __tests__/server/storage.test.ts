@@ -75,7 +75,9 @@ describe('storing registrations on PGlite', () => {
     const counted = countingQueries(database);
     const store = createRegistrationStore(counted.database);
 
-    await Promise.all(Array.from({ length: 300 }, (_, index) => store.save(registration(index))));
+    await Promise.all(
+      Array.from({ length: 300 }, (_, index) => store.save(registration(index), 'sv')),
+    );
 
     expect(await countRegistrations(database)).toBe(300);
     expect(counted.statements()).toBeLessThanOrEqual(3);
@@ -84,8 +86,8 @@ describe('storing registrations on PGlite', () => {
   it('stores identical submissions once, also when they arrive together', async () => {
     const store = createRegistrationStore(database);
 
-    await Promise.all([1, 2, 3].map(() => store.save(validValues)));
-    await store.save(validValues);
+    await Promise.all([1, 2, 3].map(() => store.save(validValues, 'sv')));
+    await store.save(validValues, 'sv');
 
     expect(await countRegistrations(database)).toBe(1);
   });
@@ -94,9 +96,9 @@ describe('storing registrations on PGlite', () => {
     const store = createRegistrationStore(database);
 
     const results = await Promise.allSettled([
-      store.save(registration(1)),
-      store.save({ ...validValues, email: 'nul\u0000byte@example.edu' }),
-      store.save(registration(2)),
+      store.save(registration(1), 'sv'),
+      store.save({ ...validValues, email: 'nul\u0000byte@example.edu' }, 'sv'),
+      store.save(registration(2), 'sv'),
     ]);
 
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -105,7 +107,7 @@ describe('storing registrations on PGlite', () => {
 
   it('reads every registration back, oldest first, each with its own reference code', async () => {
     const store = createRegistrationStore(database);
-    for (let index = 0; index < 5; index += 1) await store.save(registration(index));
+    for (let index = 0; index < 5; index += 1) await store.save(registration(index), 'sv');
 
     const stored = await readRegistrations(database);
 
@@ -121,7 +123,7 @@ describe('what the staff do with the stored registrations', () => {
   /** Stores the registrations, then dates each one `daysAgo[i]` days back. */
   async function storeReceived(daysAgo: number[]) {
     const store = createRegistrationStore(database);
-    for (const [index] of daysAgo.entries()) await store.save(registration(index));
+    for (const [index] of daysAgo.entries()) await store.save(registration(index), 'sv');
     for (const [index, days] of daysAgo.entries()) {
       await database.query(
         `UPDATE registrations SET created_at = now() - make_interval(days => $1) WHERE email = $2`,
@@ -141,9 +143,9 @@ describe('what the staff do with the stored registrations', () => {
 
   it('erases every registration of one address, in any letter case, and nothing else', async () => {
     const store = createRegistrationStore(database);
-    await store.save(registration(1));
-    await store.save({ ...registration(1), city: 'Åbo' });
-    await store.save(registration(2));
+    await store.save(registration(1), 'sv');
+    await store.save({ ...registration(1), city: 'Åbo' }, 'sv');
+    await store.save(registration(2), 'sv');
 
     const erased = await eraseRegistrations(database, {
       email: ` ${registration(1).email.toUpperCase()} `,
@@ -182,7 +184,7 @@ describe('DATA_DIR', () => {
     const first = await openTestDatabase(restartDir);
     await migrate(first);
     const store = createRegistrationStore(first);
-    await Promise.all([1, 2, 3].map((index) => store.save(registration(index))));
+    await Promise.all([1, 2, 3].map((index) => store.save(registration(index), 'sv')));
     await first.close();
 
     const second = await openTestDatabase(restartDir);
@@ -194,6 +196,7 @@ describe('DATA_DIR', () => {
           ...registration(index),
           id: expect.any(Number),
           reference: expect.any(String),
+          language: 'sv',
           createdAt: expect.any(Date),
         })),
       );

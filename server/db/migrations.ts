@@ -60,6 +60,23 @@ const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 3,
+    statements: [
+      // The page's language when it was sent: the confirmation email's language.
+      `ALTER TABLE registrations ADD COLUMN language text NOT NULL DEFAULT 'sv'`,
+      // The transactional outbox: a confirmation to send, queued in the registration's own
+      // transaction. The message itself is composed when sent; erasing the row cancels it.
+      `CREATE TABLE outbox (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        registration_id integer NOT NULL UNIQUE REFERENCES registrations (id) ON DELETE CASCADE,
+        queued_at timestamptz NOT NULL DEFAULT now(),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX outbox_due ON outbox (next_attempt_at)',
+    ],
+  },
 ];
 
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */

@@ -8,6 +8,7 @@ import {
   isStringField,
   type RegistrationValues,
 } from '../../src/features/registration/fields';
+import type { Language } from '../../src/features/language/languages';
 import type { Database, Queryable } from './database';
 import { createGroupCommit } from './groupCommit';
 
@@ -15,12 +16,17 @@ export interface StoredRegistration extends RegistrationValues {
   id: number;
   /** The code the applicant quotes to the staff (migration 2 makes it). */
   reference: string;
+  /** The page's language when it was sent, which the confirmation is written in. */
+  language: Language;
   createdAt: Date;
 }
 
 export interface RegistrationStore {
-  /** Resolves once the registration is committed; an identical one already stored counts as it. */
-  save(values: RegistrationValues): Promise<void>;
+  /**
+   * Resolves once the registration and its queued confirmation are committed; an identical one
+   * already stored counts as it, and queues nothing.
+   */
+  save(values: RegistrationValues, language: Language): Promise<void>;
   /** Waits for submissions still being written. */
   drain(): Promise<void>;
 }
@@ -31,14 +37,22 @@ export const formColumns = fieldNames.map((name) => fieldSpec(name).column);
 const columns = formColumns.join(', ');
 const columnArrays = fieldNames
   .map((name, index) => `$${index + 1}::${isStringField(name) ? 'text' : 'boolean'}[]`)
+  .concat(`$${fieldNames.length + 1}::text[]`)
   .join(', ');
 
-/** One statement, one transaction for the whole batch; a duplicate (also within it) is skipped. */
-const insertBatch = `INSERT INTO registrations (${columns})
-  SELECT * FROM unnest(${columnArrays})
-  ON CONFLICT (${columns}) DO NOTHING`;
+/**
+ * One statement, one transaction for the whole batch: the new registrations and their queued
+ * confirmations (the outbox). A duplicate (also within the batch) is skipped and queues nothing.
+ */
+const insertBatch = `WITH inserted AS (
+    INSERT INTO registrations (${columns}, language)
+    SELECT * FROM unnest(${columnArrays})
+    ON CONFLICT (${columns}) DO NOTHING
+    RETURNING id
+  )
+  INSERT INTO outbox (registration_id) SELECT id FROM inserted`;
 
-const selectSince = `SELECT id, reference, created_at, ${columns} FROM registrations
+const selectSince = `SELECT id, reference, language, created_at, ${columns} FROM registrations
   WHERE created_at >= $1 ORDER BY id`;
 
 /** Large enough to absorb a burst, small enough to keep one COMMIT short. */
@@ -47,21 +61,39 @@ const maxBatchSize = 256;
 /** Two new references drawing the same code in one batch is rare (about 10^-12): retry then. */
 const maxAttempts = 3;
 
-type RegistrationRow = Record<string, unknown> & {
+export type RegistrationRow = Record<string, unknown> & {
   id: number;
   reference: string;
+  language: Language;
   created_at: Date;
 };
+
+interface Submission {
+  values: RegistrationValues;
+  language: Language;
+}
 
 /** Which applicant's registrations to erase. */
 export type ApplicantCriterion = { email: string } | { reference: string };
 
-export function createRegistrationStore(db: Database): RegistrationStore {
-  const commits = createGroupCommit<RegistrationValues>(async (batch) => {
-    const params = fieldNames.map((name) => batch.map((values) => values[name]));
+export interface RegistrationStoreOptions {
+  /** Called after each committed batch: confirmations are waiting in the outbox. */
+  onCommitted?: () => void;
+}
+
+export function createRegistrationStore(
+  db: Database,
+  { onCommitted }: RegistrationStoreOptions = {},
+): RegistrationStore {
+  const commits = createGroupCommit<Submission>(async (batch) => {
+    const params = [
+      ...fieldNames.map((name) => batch.map(({ values }) => values[name])),
+      batch.map(({ language }) => language),
+    ];
     for (let attempt = 1; ; attempt++) {
       try {
         await db.query(insertBatch, params);
+        onCommitted?.();
         return;
       } catch (error) {
         if (attempt === maxAttempts || !isReferenceClash(error)) throw error;
@@ -70,7 +102,7 @@ export function createRegistrationStore(db: Database): RegistrationStore {
   }, maxBatchSize);
 
   return {
-    save: (values) => commits.submit(values),
+    save: (values, language) => commits.submit({ values, language }),
     drain: () => commits.drain(),
   };
 }
@@ -114,11 +146,12 @@ export async function purgeRegistrations(db: Queryable, retentionDays: number): 
   return rows.length;
 }
 
-function toStoredRegistration(row: RegistrationRow): StoredRegistration {
+export function toStoredRegistration(row: RegistrationRow): StoredRegistration {
   const values = Object.fromEntries(fieldNames.map((name) => [name, row[fieldSpec(name).column]]));
   return {
     id: row.id,
     reference: row.reference,
+    language: row.language,
     // new Date(): under Jest a Date from the PGlite worker thread belongs to another realm.
     createdAt: new Date(row.created_at),
     ...(values as RegistrationValues),

@@ -8,6 +8,7 @@ import {
 } from '../../src/features/registration/schema';
 import type { RegistrationStore } from '../db/registrations';
 import { recordSecurityEvent } from '../logging';
+import { registrationLanguage } from './language';
 
 interface ResolverContext {
   reply: FastifyReply;
@@ -37,7 +38,8 @@ export function createResolvers(registrations: RegistrationStore, emailDomain: s
           );
         }
         try {
-          await registrations.save(values);
+          const language = registrationLanguage(context.reply.request.headers['accept-language']);
+          await registrations.save(values, language);
         } catch (error) {
           // Only the kind of failure: a database error's detail can quote the row.
           const { name, code } = error as { name?: string; code?: string };

@@ -6,12 +6,38 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-export function createMetrics() {
+export interface OutboxStats {
+  queued: number;
+  /** 0 when nothing is queued. */
+  oldestAgeSeconds: number;
+}
+
+/** `outboxStats` is read at each scrape, from the database. */
+export function createMetrics(outboxStats: () => Promise<OutboxStats>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  let stats: Promise<OutboxStats> | undefined;
+  // One query per scrape serves both gauges.
+  const readStats = () => (stats ??= outboxStats().finally(() => (stats = undefined)));
+  new Gauge({
+    name: 'emails_queued',
+    help: 'Confirmation emails waiting in the outbox.',
+    registers,
+    async collect() {
+      this.set((await readStats()).queued);
+    },
+  });
+  new Gauge({
+    name: 'emails_oldest_queued_age_seconds',
+    help: 'How long the oldest queued confirmation email has waited (0 when none waits).',
+    registers,
+    async collect() {
+      this.set((await readStats()).oldestAgeSeconds);
+    },
+  });
   return {
     registry,
     registrationsStored: new Counter({
@@ -23,6 +49,16 @@ export function createMetrics() {
       name: 'registrations_refused_total',
       help: 'Requests to /graphql refused, by reason.',
       labelNames: ['reason'],
+      registers,
+    }),
+    emailsSent: new Counter({
+      name: 'emails_sent_total',
+      help: 'Confirmation emails handed to the mail server (or written to DATA_DIR/mail).',
+      registers,
+    }),
+    emailsFailed: new Counter({
+      name: 'emails_failed_total',
+      help: 'Attempts to send a confirmation email that failed (each is retried).',
       registers,
     }),
     requestDuration: new Histogram({

@@ -10,7 +10,7 @@ import { StaffCommandError } from './staffCommandError';
 const backupFormat = 'student-registration-backup';
 
 /** In restore order: a table comes after those it refers to. */
-const tables = ['registrations', 'audit_log'] as const;
+const tables = ['registrations', 'outbox', 'audit_log'] as const;
 type Table = (typeof tables)[number];
 
 interface BackupHeader {

@@ -10,7 +10,7 @@ import type { StoredRegistration } from '../db/registrations';
 export const exportFormats = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-export const exportColumns = ['id', 'reference', 'createdAt', ...fieldNames] as const;
+export const exportColumns = ['id', 'reference', 'createdAt', 'language', ...fieldNames] as const;
 
 /**
  * UTF-8 with a byte-order mark, so that Excel reads å, ä and ö right; CRLF line ends; a header

@@ -1,0 +1,92 @@
+/**
+ * The confirmation an applicant receives, data-minimised because email crosses systems the
+ * institution does not control: the first name, the programme, the date received, the reference
+ * code, what happens next and whom to ask; no birthday, phone number or address. The HTML part is
+ * rendered by React, which escapes every value.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { StoredRegistration } from '../db/registrations';
+import { confirmationTexts } from './confirmationTexts';
+
+export interface Institution {
+  name: string;
+  contactEmail: string;
+}
+
+export interface ConfirmationEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type ConfirmationData = Pick<
+  StoredRegistration,
+  'firstName' | 'degreeProgram' | 'reference' | 'language' | 'createdAt'
+>;
+
+export function composeConfirmation(
+  registration: ConfirmationData,
+  institution: Institution,
+  timeZone?: string,
+): ConfirmationEmail {
+  const texts = confirmationTexts[registration.language];
+  const date = new Intl.DateTimeFormat(texts.locale, { dateStyle: 'long', timeZone }).format(
+    registration.createdAt,
+  );
+  const programme = texts.programmeNames[registration.degreeProgram] ?? registration.degreeProgram;
+  const details: [string, string][] = [
+    [texts.programme, programme],
+    [texts.reference, registration.reference],
+  ];
+
+  const text = [
+    texts.greeting(registration.firstName),
+    '',
+    texts.received(date),
+    '',
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    texts.nextHeading,
+    texts.next,
+    '',
+    `${texts.contact} ${institution.contactEmail}.`,
+    '',
+    texts.signOff,
+    institution.name,
+    '',
+  ].join('\n');
+
+  const html = renderToStaticMarkup(
+    <html lang={registration.language}>
+      <body style={{ fontFamily: 'sans-serif', lineHeight: 1.5 }}>
+        <p>{texts.greeting(registration.firstName)}</p>
+        <p>{texts.received(date)}</p>
+        <table>
+          <tbody>
+            {details.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" style={{ textAlign: 'left', paddingRight: '1em' }}>
+                  {label}
+                </th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h2 style={{ fontSize: '1.1em' }}>{texts.nextHeading}</h2>
+        <p>{texts.next}</p>
+        <p>
+          {texts.contact}{' '}
+          <a href={`mailto:${institution.contactEmail}`}>{institution.contactEmail}</a>.
+        </p>
+        <p>
+          {texts.signOff}
+          <br />
+          {institution.name}
+        </p>
+      </body>
+    </html>,
+  );
+
+  return { subject: texts.subject(institution.name), text, html: `<!doctype html>${html}` };
+}

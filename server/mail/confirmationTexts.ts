@@ -1,0 +1,55 @@
+/**
+ * The confirmation email's words in each language. The degree programmes' names are the form's
+ * own (public/assets/i18n), so that the email names the programme exactly as the page did.
+ */
+import type { Language } from '../../src/features/language/languages';
+import en from '../../public/assets/i18n/en.json';
+import sv from '../../public/assets/i18n/sv.json';
+
+export interface ConfirmationTexts {
+  locale: string;
+  subject: (institution: string) => string;
+  greeting: (firstName: string) => string;
+  received: (date: string) => string;
+  programme: string;
+  reference: string;
+  nextHeading: string;
+  next: string;
+  contact: string;
+  signOff: string;
+  programmeNames: Record<string, string>;
+}
+
+export const confirmationTexts: Record<Language, ConfirmationTexts> = {
+  sv: {
+    locale: 'sv-FI',
+    subject: (institution) => `Bekräftelse: vi har tagit emot din anmälan till ${institution}`,
+    greeting: (firstName) => `Hej ${firstName}!`,
+    received: (date) => `Tack för din anmälan. Vi tog emot den ${date}.`,
+    programme: 'Utbildningsprogram',
+    reference: 'Referenskod',
+    nextHeading: 'Vad händer nu?',
+    next:
+      'Antagningen går igenom din anmälan och kontaktar dig per e-post om något behöver ' +
+      'kompletteras. Uppge referenskoden när du kontaktar oss.',
+    contact: 'Frågor? Skriv till oss på',
+    signOff: 'Med vänliga hälsningar',
+    programmeNames: sv['degree-programs'],
+  },
+  en: {
+    locale: 'en-GB',
+    subject: (institution) =>
+      `Confirmation: we have received your registration with ${institution}`,
+    greeting: (firstName) => `Hello ${firstName},`,
+    received: (date) => `Thank you for registering. We received your registration on ${date}.`,
+    programme: 'Degree programme',
+    reference: 'Reference code',
+    nextHeading: 'What happens next?',
+    next:
+      'Admissions will review your registration and contact you by email if anything needs to ' +
+      'be completed. Please quote your reference code when you contact us.',
+    contact: 'Questions? Write to us at',
+    signOff: 'Kind regards,',
+    programmeNames: en['degree-programs'],
+  },
+};
