@@ -11,9 +11,6 @@ const CompressionPlugin = require('compression-webpack-plugin');
 // The names the SPA and the server share (TypeScript, loaded through tsx).
 const { graphqlPath, xsrfCookieName } = requireTs('./src/api/protocol.ts', __filename);
 
-/** The SPA's build-time configuration (see src/config/index.ts); unset variables keep their defaults. */
-const buildVariables = ['GRAPHQL_URL', 'EMAIL_DOMAIN', 'INSTITUTION_URL', 'EXTERNAL_SITE_URL'];
-
 module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
   return {
@@ -69,7 +66,6 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new webpack.EnvironmentPlugin(Object.fromEntries(buildVariables.map((name) => [name, '']))),
       new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg' }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public/assets', to: 'assets' }] }),
       ...(production

@@ -6,7 +6,7 @@ import os from 'node:os';
 import cookie from '@fastify/cookie';
 import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { appConfigOf, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrations';
@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: options.rateLimitPerMinute,
     introspection: options.graphqlIntrospection,
   });
-  await app.register(spaPlugin, { staticDir: options.staticDir });
+  await app.register(spaPlugin, { staticDir: options.staticDir, appConfig: appConfigOf(options) });
   return app;
 }
 

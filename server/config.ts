@@ -1,6 +1,6 @@
 /** Server settings, read once from the environment. Invalid values stop the start with a clear message. */
 import path from 'node:path';
-import { configDefaults } from '../src/config/defaults';
+import { configDefaults, type AppConfig } from '../src/config/defaults';
 
 export interface StorageConfig {
   /** PGlite's home when no DATABASE_URL is given. */
@@ -33,7 +33,11 @@ export interface Config extends StaffConfig {
   /** redis://…: the instances share their rate limit counters there. */
   redisUrl?: string;
   institutionName: string;
+  institutionUrl: string;
+  externalSiteUrl: string;
   contactEmail: string;
+  /** Where the SPA sends the form (a path on this server by default). */
+  graphqlUrl: string;
   /** smtp://user:pass@host:587 sends the confirmations; unset, they are written to DATA_DIR/mail. */
   smtpUrl?: string;
   /** The confirmations' From address; the contact address by default. */
@@ -76,6 +80,9 @@ export function readConfig(env: Env): Config {
     rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
     emailDomain: env.EMAIL_DOMAIN || configDefaults.emailDomain,
     institutionName: env.INSTITUTION_NAME?.trim() || configDefaults.institutionName,
+    institutionUrl: env.INSTITUTION_URL?.trim() || configDefaults.institutionUrl,
+    externalSiteUrl: env.EXTERNAL_SITE_URL?.trim() || configDefaults.externalSiteUrl,
+    graphqlUrl: env.GRAPHQL_URL?.trim() || configDefaults.graphqlUrl,
     contactEmail,
     smtpUrl: readSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || contactEmail,
@@ -135,4 +142,10 @@ function readSmtpUrl(text: string | undefined): string | undefined {
   if (url && !/^smtps?:\/\//.test(url))
     throw new Error('SMTP_URL must start with smtp:// or smtps://');
   return url;
+}
+
+/** The part of the configuration the SPA is given (in the page it is served). */
+export function appConfigOf(config: AppConfig): AppConfig {
+  const keys = Object.keys(configDefaults) as (keyof AppConfig)[];
+  return Object.fromEntries(keys.map((key) => [key, config[key]])) as AppConfig;
 }

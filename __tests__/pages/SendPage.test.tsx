@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphqlSuccess, mockFetchResponse, requestBody } from '../support/fetchMock';
-import { renderApp, translations } from '../support/renderApp';
+import { renderApp, translations, withoutMarkup } from '../support/renderApp';
 import { validValues } from '../../testing/registrations';
 
 const { sv } = translations;
@@ -27,7 +27,8 @@ describe('send page', () => {
       name: sv['send-page-thankyou']['heading-label'],
     });
     expect(heading).toBeInTheDocument();
-    expect(screen.getByText('bekräftelse per e-post').tagName).toBe('STRONG');
+    // The confirmation's address: the one typed, in bold.
+    expect(screen.getByText(validValues.email).tagName).toBe('STRONG');
     expect(
       screen.getByRole('link', { name: sv['send-page-thankyou']['link-label'] }),
     ).toHaveAttribute('href', 'https://www.example.edu/');
@@ -38,6 +39,8 @@ describe('send page', () => {
     expect(request.method).toBe('POST');
     expect(new URL(request.url).pathname).toBe('/graphql');
     expect(request.headers.get('X-XSRF-TOKEN')).toBe('token-123');
+    // The confirmation email is written in the page's language.
+    expect(request.headers.get('Accept-Language')).toBe('sv');
     const body = await requestBody(fetchMock);
     expect(body.operationName).toBe('createOnboardingForm');
     expect(body.variables).toEqual({});
@@ -82,7 +85,9 @@ describe('send page', () => {
     const fetchMock = mockFetchResponse(graphqlSuccess);
     saveForm({ ...validValues, terms: false });
     renderApp('/send');
-    expect(await screen.findByLabelText(sv.form['terms-label'])).not.toBeChecked();
+    expect(
+      await screen.findByRole('checkbox', { name: withoutMarkup(sv.form['terms-label']) }),
+    ).not.toBeChecked();
     expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/$/);
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -1,8 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast as toastify } from '../../src/app/toastify';
 import { fieldNames } from '../../src/features/registration/fields';
-import { renderApp, translations } from '../support/renderApp';
+import { fieldChanged } from '../../src/features/registration/registrationSlice';
+import { validValues } from '../../testing/registrations';
+
+type FieldChange = Parameters<typeof fieldChanged>[0];
+import { renderApp, translations, withoutMarkup } from '../support/renderApp';
 
 const { sv, en } = translations;
 
@@ -37,7 +41,10 @@ describe('start page', () => {
       'tel',
     );
     expect(screen.getByLabelText(sv.form['degreeProgram-label']).tagName).toBe('SELECT');
-    expect(screen.getByLabelText(sv.form['terms-label'])).toHaveAttribute('type', 'checkbox');
+    // Testing Library leaves the label's link (a button) out of its text: the name says it all.
+    expect(
+      screen.getByRole('checkbox', { name: withoutMarkup(sv.form['terms-label']) }),
+    ).toHaveAttribute('id', 'terms');
     for (const note of ['payment-note-1', 'payment-note-2', 'payment-note-3'] as const) {
       expect(screen.getByText(sv.form[note])).toBeInTheDocument();
     }
@@ -62,7 +69,7 @@ describe('start page', () => {
     expect(firstName).not.toHaveAttribute('aria-invalid');
   });
 
-  it('on an invalid submit: toasts, marks every field and focuses the first invalid one', async () => {
+  it('on an invalid submit: toasts, marks every field and focuses the error summary', async () => {
     const user = userEvent.setup();
     const { getByTestId } = await renderStartPage();
     await user.type(screen.getByLabelText(sv.form['firstName-label']), 'Anna');
@@ -77,9 +84,20 @@ describe('start page', () => {
     );
     expect(within(toast).getByText(sv.form['invalid-toast-header'])).toBeInTheDocument();
     expect(within(toast).getByText(sv.form['invalid-toast-message'])).toBeInTheDocument();
+    const summary = await screen.findByRole('region', { name: sv.form['error-summary-heading'] });
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(document.title).toBe(
+      `${sv.general['error-title-prefix']}${sv.general['tlk-title-label']}`,
+    );
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      fieldNames.filter((name) => name !== 'firstName').map((name) => `#${name}`),
+    );
+    expect(links[0]).toHaveTextContent(sv.validation['lastName-required']);
+    await user.click(links[0]);
     expect(screen.getByLabelText(sv.form['lastName-label'])).toHaveFocus();
-    expect(screen.getByText(sv.validation['lastName-required'])).toBeInTheDocument();
-    expect(screen.getByText(sv.validation['terms-required'])).toBeInTheDocument();
+    expect(screen.getAllByText(sv.validation['lastName-required'])).toHaveLength(2);
+    expect(screen.getAllByText(sv.validation['terms-required'])).toHaveLength(2);
     expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(fieldNames.length - 1);
     expect(getByTestId('current-path')).toHaveTextContent(/^\/$/);
     expect(document.body.textContent).not.toMatch(rawKey);
@@ -110,7 +128,10 @@ describe('start page', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(sessionStorage.getItem('user-language')).toBe('en');
     await user.click(screen.getByRole('button', { name: en.form['submit-label'] }));
-    expect(await screen.findByText(en.validation['terms-required'])).toBeInTheDocument();
+    expect(await screen.findAllByText(en.validation['terms-required'])).toHaveLength(2);
+    expect(document.title).toBe(
+      `${en.general['error-title-prefix']}${en.general['tlk-title-label']}`,
+    );
     expect(document.body.textContent).not.toMatch(rawKey);
   });
 
@@ -122,5 +143,25 @@ describe('start page', () => {
 
     await renderStartPage();
     expect(screen.getByLabelText(sv.form['city-label'])).toHaveValue('Jakobstad');
+  });
+});
+
+describe('the error summary', () => {
+  it('goes away, with the title prefix, once the form is valid', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderStartPage();
+    await user.click(screen.getByRole('button', { name: sv.form['submit-label'] }));
+    await screen.findByRole('region', { name: sv.form['error-summary-heading'] });
+
+    act(() => {
+      for (const field of fieldNames) {
+        store.dispatch(fieldChanged({ field, value: validValues[field] } as FieldChange));
+      }
+    });
+
+    expect(
+      screen.queryByRole('region', { name: sv.form['error-summary-heading'] }),
+    ).not.toBeInTheDocument();
+    expect(document.title).toBe(sv.general['tlk-title-label']);
   });
 });

@@ -7,10 +7,16 @@ import { buildApp } from '../../server/app';
 import { testAppOptions } from './support/testApp';
 
 const database = stubDatabase();
+/** Configured values, one of them trying to end the page's data block. */
+const institution = {
+  emailDomain: 'uni.example.fi',
+  institutionName: 'Högskolan </script><script>alert(1)</script>',
+  retentionDays: 90,
+};
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const options = testAppOptions({ database, trustProxy: '127.0.0.1' });
+  const options = testAppOptions({ database, trustProxy: '127.0.0.1', ...institution });
   fs.writeFileSync(path.join(options.staticDir, '.env'), 'SECRET=1');
   fs.writeFileSync(path.join(options.staticDir, 'main.0123abcd.js.br'), 'brotli bytes');
   fs.writeFileSync(path.join(options.staticDir, 'main.0123abcd.js.map'), '{"sources":[]}');
@@ -27,6 +33,18 @@ function xsrfCookieOf(response: { cookies: { name: string; value: string }[] }) 
 }
 
 describe('the SPA bundle', () => {
+  it('hands the SPA its run-time configuration in the page, as data that runs nothing', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+
+    const block = /<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(
+      response.body,
+    );
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block![1])).toMatchObject(institution);
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
   it.each(['/', '/send', '/send/', '/some/client/route'])(
     'serves index.html for %s (history fallback), never cached for long',
     async (url) => {

@@ -12,6 +12,9 @@ import sv from '../../public/assets/i18n/sv.json';
 
 export const translations = { sv, en };
 
+/** A translation as the page shows it: without the markup (<termsLink>…) that places elements. */
+export const withoutMarkup = (text: string) => text.replace(/<[^>]+>/g, '');
+
 function CurrentPath() {
   return <output data-testid="current-path">{useLocation().pathname}</output>;
 }

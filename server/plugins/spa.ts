@@ -1,13 +1,17 @@
 /**
  * The SPA's production bundle. Client-side routes (/, /send, …) get index.html (history
- * fallback); HTML is revalidated on every load, content-hashed assets are cached for good.
+ * fallback) with the SPA's run-time configuration written into it; HTML is revalidated on every
+ * load, content-hashed assets are cached for good.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { appConfigElementId, type AppConfig } from '../../src/config/defaults';
 
 export interface SpaPluginOptions {
   staticDir: string;
+  appConfig: AppConfig;
 }
 
 /** A webpack [contenthash] in the file name (main.3f9a1c2b.js) makes it safe to cache forever. */
@@ -20,11 +24,25 @@ function cachePolicy(filePath: string): string {
     : 'no-cache';
 }
 
-function sendIndexHtml(reply: FastifyReply) {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+/**
+ * index.html with the configuration as a JSON data block before </head>. `<` is escaped so that
+ * no value can end the block; the Content-Security-Policy lets data blocks be (they run nothing).
+ */
+function indexHtmlWithConfig(staticDir: string, appConfig: AppConfig): string {
+  const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
+  const block = `<script id="${appConfigElementId}" type="application/json">${json}</script>`;
+  return html.replace('</head>', `${block}</head>`);
 }
 
-export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (app, { staticDir }) => {
+export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
+  app,
+  { staticDir, appConfig },
+) => {
+  const indexHtml = indexHtmlWithConfig(staticDir, appConfig);
+  const sendIndexHtml = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
   await app.register(fastifyStatic, {
     root: staticDir,
     index: false,

@@ -6,7 +6,8 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
-import { dynamicMiddleware, rootReducer } from '../app/store';
+import { dynamicMiddleware, rootReducer, type RootState } from '../app/store';
+import { selectLanguage } from '../features/language/languageSlice';
 import { config } from '../config';
 import type { RegistrationValues } from '../features/registration/fields';
 import { buildCreateOnboardingFormBody } from './onboardingQuery';
@@ -41,10 +42,12 @@ export const apiSlice = createApi({
   baseQuery: fetchWithXsrf,
   endpoints: (builder) => ({
     createOnboardingForm: builder.mutation<RegistrationValues, RegistrationValues>({
-      async queryFn(values, _api, _extraOptions, baseQuery) {
+      async queryFn(values, api, _extraOptions, baseQuery) {
         const result = await baseQuery({
           url: config.graphqlUrl,
           method: 'POST',
+          // The confirmation email is written in the page's language.
+          headers: { 'accept-language': selectLanguage(api.getState() as RootState) },
           body: buildCreateOnboardingFormBody(values),
         });
         if (result.error) return { error: result.error };

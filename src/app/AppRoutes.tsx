@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { Footer } from '../components/Footer';
 import { DocumentLanguage } from '../features/language/DocumentLanguage';
 import { StartPage } from '../features/registration/StartPage';
 import { LiveAnnouncer } from './announcer';
@@ -24,6 +25,7 @@ export function AppRoutes() {
           <Route path="/send" element={<SendPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
+        <Footer />
       </ErrorBoundary>
       <ToastHost />
       <LiveAnnouncer />

@@ -6,6 +6,7 @@
 import { graphqlPath } from '../api/protocol';
 
 export const configDefaults = {
+  /** Where the SPA sends the form: the server's own /graphql unless it sits behind another path. */
   graphqlUrl: graphqlPath,
   emailDomain: 'example.edu',
   institutionName: 'Example University',
@@ -16,3 +17,9 @@ export const configDefaults = {
   /** How long registrations are kept (the privacy notice states it); 0 keeps them all. */
   retentionDays: 365,
 };
+
+/** What the SPA is configured with: the server hands it over at run time (src/config/index.ts). */
+export type AppConfig = typeof configDefaults;
+
+/** The page's data block holding the AppConfig as JSON. */
+export const appConfigElementId = 'app-config';

@@ -1,12 +1,23 @@
 /**
- * Build-time configuration. webpack's DefinePlugin replaces each `process.env.X` below with the
- * value the build saw (or leaves it undefined), so the defaults apply when nothing is set.
+ * Run-time configuration: the server writes it into the page it serves, as JSON in
+ * <script id="app-config" type="application/json"> (a data block, which runs nothing). A value
+ * that is missing or of the wrong type keeps its default, so the form always has one.
  */
-import { configDefaults } from './defaults';
+import { appConfigElementId, configDefaults, type AppConfig } from './defaults';
 
-export const config = {
-  graphqlUrl: process.env.GRAPHQL_URL || configDefaults.graphqlUrl,
-  emailDomain: process.env.EMAIL_DOMAIN || configDefaults.emailDomain,
-  institutionUrl: process.env.INSTITUTION_URL || configDefaults.institutionUrl,
-  externalSiteUrl: process.env.EXTERNAL_SITE_URL || configDefaults.externalSiteUrl,
-};
+export function readAppConfig(page: Document): AppConfig {
+  let given: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(page.getElementById(appConfigElementId)?.textContent ?? '');
+    if (parsed && typeof parsed === 'object') given = parsed as Record<string, unknown>;
+  } catch {
+    // No block (the development server, tests) or a broken one: the defaults.
+  }
+  const entries = Object.entries(configDefaults).map(([key, fallback]) => [
+    key,
+    typeof given[key] === typeof fallback ? given[key] : fallback,
+  ]);
+  return Object.fromEntries(entries) as AppConfig;
+}
+
+export const config = readAppConfig(document);

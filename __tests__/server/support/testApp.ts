@@ -14,14 +14,11 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
   return {
     dataDir: makeTempDir('server-test-data-'),
     staticDir: makeStaticDir(),
-    emailDomain: configDefaults.emailDomain,
-    institutionName: configDefaults.institutionName,
-    contactEmail: configDefaults.contactEmail,
+    ...configDefaults,
     mailFrom: configDefaults.contactEmail,
     rateLimitPerMinute: 0,
     trustProxy: false,
     graphqlIntrospection: false,
-    retentionDays: configDefaults.retentionDays,
     ...overrides,
   };
 }

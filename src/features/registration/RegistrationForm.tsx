@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,11 @@ import { PaymentNotes } from './PaymentNotes';
 import { submitRegistration } from './submitRegistration';
 import { TermsField } from './TermsField';
 import { TextField } from './TextField';
+
+// Only an invalid submit shows it: it loads then, not with the form.
+const ErrorSummary = lazy(() =>
+  import('./ErrorSummary.js').then((module) => ({ default: module.ErrorSummary })),
+);
 
 const sections: FieldSpec['section'][] = ['personal', 'contact', 'study', 'terms'];
 
@@ -47,6 +52,7 @@ function FieldControl({ field }: { field: FieldName }) {
 
 /** Step 1. It reads no form state itself, so typing re-renders only the field typed in. */
 export function RegistrationForm() {
+  const [invalidSubmits, setInvalidSubmits] = useState(0);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { t } = useTranslation();
@@ -62,7 +68,8 @@ export function RegistrationForm() {
         role: 'note',
       });
       announce(`${t('form.invalid-toast-header')}. ${t('form.invalid-toast-message')}`);
-      document.getElementById(outcome.firstInvalidField)?.focus();
+      // The error summary takes focus once it has rendered.
+      setInvalidSubmits((count) => count + 1);
       return;
     }
     void dismissToasts();
@@ -71,6 +78,11 @@ export function RegistrationForm() {
 
   return (
     <Form noValidate onSubmit={handleSubmit} className="registration-form">
+      {invalidSubmits > 0 && (
+        <Suspense fallback={null}>
+          <ErrorSummary submits={invalidSubmits} />
+        </Suspense>
+      )}
       <p className="text-body-secondary">{t('form.all-required-note')}</p>
 
       {sections.map((section) => (

@@ -1,10 +1,14 @@
 import Form from 'react-bootstrap/Form';
+import { DocumentLink } from '../documents/DocumentLink';
 import { FieldError } from './FieldError';
 import { fieldChanged } from './registrationSlice';
 import { useField } from './useField';
 
 export function TermsField() {
   const { value, errorText, dispatch, t, controlProps } = useField('terms', false);
+  // The translation marks the link as <termsLink>…</termsLink>. (Split here rather than with
+  // react-i18next's Trans, whose HTML parser would join the start page's bundle for this alone.)
+  const [before, linkText, after] = t('form.terms-label').split(/<\/?termsLink>/);
   return (
     <Form.Check id="terms">
       <Form.Check.Input
@@ -15,7 +19,11 @@ export function TermsField() {
           dispatch(fieldChanged({ field: 'terms', value: event.target.checked }))
         }
       />
-      <Form.Check.Label>{t('form.terms-label')}</Form.Check.Label>
+      <Form.Check.Label>
+        {before}
+        {linkText !== undefined && <DocumentLink name="terms">{linkText}</DocumentLink>}
+        {after}
+      </Form.Check.Label>
       <FieldError field="terms" text={errorText} />
     </Form.Check>
   );

@@ -23,6 +23,9 @@ export function registrationStateFor(values: RegistrationValues): RegistrationSt
 
 export const initialRegistrationState = registrationStateFor(emptyValues);
 
+/** One empty object, so that the summary's selector returns the same thing until errors show. */
+const noErrors: FieldErrors = {};
+
 type FieldChange = {
   [Name in FieldName]: { field: Name; value: RegistrationValues[Name] };
 }[FieldName];
@@ -57,6 +60,10 @@ export const registrationSlice = createSlice({
       state.touched[field] ? state.errors[field] : undefined,
     selectIsValid: (state) => Object.keys(state.errors).length === 0,
     selectFirstInvalidField: (state) => fieldNames.find((name) => state.errors[name]),
+    /** What the error summary lists: every invalid field once a submit was tried, in form order. */
+    selectSummaryErrors: (state) => (state.submitAttempted ? state.errors : noErrors),
+    selectShowsErrorSummary: (state) =>
+      state.submitAttempted && Object.keys(state.errors).length > 0,
   },
 });
 
@@ -68,4 +75,6 @@ export const {
   selectVisibleError,
   selectIsValid,
   selectFirstInvalidField,
+  selectSummaryErrors,
+  selectShowsErrorSummary,
 } = registrationSlice.selectors;

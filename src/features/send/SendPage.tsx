@@ -7,11 +7,12 @@ import { TopBar } from '../../components/TopBar';
 import { selectIsValid } from '../registration/registrationSlice';
 import { OutcomeView } from './OutcomeView';
 import { sendRegistration } from './sendRegistration';
-import { selectSendStatus } from './sendSlice';
+import { selectConfirmationSentTo, selectSendStatus } from './sendSlice';
 
 /** Step 2: sends the saved form once and shows how it went. */
 export function SendPage() {
   const status = useAppSelector(selectSendStatus);
+  const confirmationSentTo = useAppSelector(selectConfirmationSentTo);
   const savedFormIsValid = useAppSelector(selectIsValid);
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
@@ -26,7 +27,12 @@ export function SendPage() {
     <>
       <TopBar />
       <main className="container-lg py-5">
-        {status === 'success' && <OutcomeView keyPrefix="send-page-thankyou" />}
+        {status === 'success' && (
+          <OutcomeView
+            keyPrefix="send-page-thankyou"
+            values={{ email: confirmationSentTo ?? '' }}
+          />
+        )}
         {status === 'failure' && <OutcomeView keyPrefix="send-page-error" />}
         {(status === 'idle' || status === 'loading') && (
           <LoadingSpinner label={t('send-page.loading-label')} />

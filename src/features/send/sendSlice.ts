@@ -7,6 +7,8 @@ export type SendStatus = 'idle' | 'loading' | 'success' | 'failure';
 
 export interface SendState {
   status: SendStatus;
+  /** The address the confirmation goes to, once sent (kept in memory only, never in storage). */
+  confirmationSentTo?: string;
 }
 
 export const initialSendState: SendState = { status: 'idle' };
@@ -19,12 +21,14 @@ export const sendSlice = createSlice({
     builder
       .addCase(formSubmitted, (state) => {
         state.status = 'idle';
+        delete state.confirmationSentTo;
       })
       .addMatcher(createOnboardingForm.matchPending, (state) => {
         state.status = 'loading';
       })
-      .addMatcher(createOnboardingForm.matchFulfilled, (state) => {
+      .addMatcher(createOnboardingForm.matchFulfilled, (state, action) => {
         state.status = 'success';
+        state.confirmationSentTo = action.payload.email;
       })
       .addMatcher(createOnboardingForm.matchRejected, (state) => {
         state.status = 'failure';
@@ -32,6 +36,7 @@ export const sendSlice = createSlice({
   },
   selectors: {
     selectSendStatus: (state) => state.status,
+    selectConfirmationSentTo: (state) => state.confirmationSentTo,
   },
 });
 
@@ -39,4 +44,5 @@ declare module '../../app/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof sendSlice> {}
 }
 
-export const { selectSendStatus } = sendSlice.injectInto(rootReducer).selectors;
+export const { selectSendStatus, selectConfirmationSentTo } =
+  sendSlice.injectInto(rootReducer).selectors;

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { announce } from '../../app/announcer';
+import { config } from '../../config';
+import type { DocumentName, DocumentSection } from './documents';
+
+/**
+ * One document in a dialog over the form: labelled by its heading, focus inside while open and
+ * back on the link after, Escape closes it (react-bootstrap's Modal). Nothing typed is lost.
+ */
+export function DocumentDialog({
+  name,
+  show,
+  onHide,
+}: {
+  name: DocumentName;
+  show: boolean;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const title = t(`documents.${name}.title`);
+  const sections: unknown = t(`documents.${name}.sections`, {
+    returnObjects: true,
+    institution: config.institutionName,
+    contactEmail: config.contactEmail,
+    retentionDays: config.retentionDays,
+  });
+  const titleId = `${name}-dialog-title`;
+
+  useEffect(() => {
+    if (show) announce(title);
+  }, [show, title]);
+
+  return (
+    <Modal show={show} onHide={onHide} aria-labelledby={titleId} size="lg" scrollable>
+      <Modal.Header closeButton closeLabel={t('general.close-label')}>
+        <Modal.Title as="h2" id={titleId} className="h4">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {/* A missing translation gives the key, not a list: then only the title shows. */}
+        {Array.isArray(sections) &&
+          (sections as DocumentSection[]).map(({ heading, paragraphs }) => (
+            <section key={heading}>
+              <h3 className="h6">{heading}</h3>
+              {paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </section>
+          ))}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          {t('general.close-label')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { config } from '../../config';
+import { fieldNames, type FieldName } from './fields';
+import { selectSummaryErrors } from './registrationSlice';
+
+export const errorSummaryId = 'error-summary';
+
+/** A link's target field gets focus, scrolled into view with its label (its grid column). */
+function focusField(event: MouseEvent<HTMLAnchorElement>, field: FieldName) {
+  event.preventDefault();
+  const control = document.getElementById(field);
+  control?.closest('[class*="col-"]')?.scrollIntoView?.({ block: 'center' });
+  control?.focus({ preventScroll: true });
+}
+
+/**
+ * The GOV.UK error summary: after an invalid submit, a heading and one link per invalid field,
+ * in the form's order. `submits` counts the invalid submits: each one moves focus here.
+ */
+export function ErrorSummary({ submits }: { submits: number }) {
+  const errors = useAppSelector(selectSummaryErrors);
+  const { t } = useTranslation();
+  const summary = useRef<HTMLDivElement>(null);
+  const invalidFields = fieldNames.filter((field) => errors[field]);
+
+  useEffect(() => {
+    if (submits > 0) summary.current?.focus();
+  }, [submits]);
+
+  if (invalidFields.length === 0) return null;
+  return (
+    <div
+      ref={summary}
+      id={errorSummaryId}
+      className="error-summary"
+      tabIndex={-1}
+      aria-labelledby={`${errorSummaryId}-heading`}
+      role="region"
+    >
+      <h2 id={`${errorSummaryId}-heading`} className="h4">
+        {t('form.error-summary-heading')}
+      </h2>
+      <ul className="mb-0">
+        {invalidFields.map((field) => (
+          <li key={field}>
+            <a href={`#${field}`} onClick={(event) => focusField(event, field)}>
+              {t(`validation.${errors[field]}`, { domain: config.emailDomain })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
