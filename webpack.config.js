@@ -1,7 +1,7 @@
 const path = require('node:path');
 const { parse } = require('cookie');
 const { require: requireTs } = require('tsx/cjs/api');
-const webpack = require('webpack');
+const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
@@ -10,6 +10,14 @@ const CompressionPlugin = require('compression-webpack-plugin');
 
 // The names the SPA and the server share (TypeScript, loaded through tsx).
 const { graphqlPath, xsrfCookieName } = requireTs('./src/api/protocol.ts', __filename);
+
+/** public/index.html with the configuration from this environment, as the server serves it. */
+function developmentPage() {
+  const { readConfig, appConfigOf } = requireTs('./server/config.ts', __filename);
+  const { withAppConfig } = requireTs('./server/plugins/spa.ts', __filename);
+  const html = fs.readFileSync(path.join(__dirname, 'public/index.html'), 'utf8');
+  return withAppConfig(html, appConfigOf(readConfig(process.env)));
+}
 
 module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
@@ -66,7 +74,13 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg' }),
+      new HtmlWebpackPlugin({
+        favicon: 'public/favicon.svg',
+        // The real server writes the run-time configuration into the page; so does development.
+        ...(production
+          ? { template: 'public/index.html' }
+          : { templateContent: developmentPage() }),
+      }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public/assets', to: 'assets' }] }),
       ...(production
         ? [

@@ -25,11 +25,11 @@ function cachePolicy(filePath: string): string {
 }
 
 /**
- * index.html with the configuration as a JSON data block before </head>. `<` is escaped so that
- * no value can end the block; the Content-Security-Policy lets data blocks be (they run nothing).
+ * The page with the configuration as a JSON data block before </head>. `<` is escaped so that no
+ * value can end the block; the Content-Security-Policy lets data blocks be (they run nothing).
+ * The development server (webpack.config.js) serves its page through this too.
  */
-function indexHtmlWithConfig(staticDir: string, appConfig: AppConfig): string {
-  const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+export function withAppConfig(html: string, appConfig: AppConfig): string {
   const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
   const block = `<script id="${appConfigElementId}" type="application/json">${json}</script>`;
   return html.replace('</head>', `${block}</head>`);
@@ -39,7 +39,10 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   app,
   { staticDir, appConfig },
 ) => {
-  const indexHtml = indexHtmlWithConfig(staticDir, appConfig);
+  const indexHtml = withAppConfig(
+    fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8'),
+    appConfig,
+  );
   const sendIndexHtml = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
