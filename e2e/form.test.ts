@@ -34,7 +34,7 @@ async function waitForInvalidToast(page: Page, language: Language): Promise<void
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 describe('an invalid submit', () => {
-  test('of the empty form shows the toast, marks every field and focuses the first', async () => {
+  test('of the empty form shows the toast, marks every field and focuses the error summary', async () => {
     const { page } = app;
     const submissions = countGraphqlRequests(page);
     await openStartPage(page);
@@ -55,12 +55,26 @@ describe('an invalid submit', () => {
       // The message is tied to its control, so a screen reader reads it with the field.
       expect(await control.getAttribute('aria-describedby')).toContain(`${field}-error`);
     }
-    expect(await focusedId(page)).toBe('firstName');
+    // GOV.UK's error summary: focused, titled, one link per field in the form's order.
+    await page.waitForFunction(() => document.activeElement?.id === 'error-summary');
+    const summary = page.locator('#error-summary');
+    expect(await summary.getByRole('heading').innerText()).toBe(
+      text('sv', 'form.error-summary-heading'),
+    );
+    const links = summary.getByRole('link');
+    expect(await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))).toEqual(
+      fieldNames.map((field) => `#${field}`),
+    );
+    expect(await page.title()).toBe(
+      `${text('sv', 'general.error-title-prefix')}${text('sv', 'general.tlk-title-label')}`,
+    );
+    await links.nth(2).click();
+    expect(await focusedId(page)).toBe(fieldNames[2]);
     expect(new URL(page.url()).pathname).toBe('/');
     expect(submissions()).toBe(0);
   });
 
-  test('of a partly filled form focuses the first invalid field and keeps the valid ones', async () => {
+  test('of a partly filled form sums up the invalid fields and keeps the valid ones', async () => {
     const { page } = app;
     const submissions = countGraphqlRequests(page);
     await openStartPage(page);
@@ -76,7 +90,10 @@ describe('an invalid submit', () => {
     await submitButton(page).click();
     await waitForInvalidToast(page, 'en');
 
-    expect(await focusedId(page)).toBe('birthday');
+    await page.waitForFunction(() => document.activeElement?.id === 'error-summary');
+    expect(await page.locator('#error-summary a').first().innerText()).toBe(
+      text('en', 'validation.birthday-format'),
+    );
     expect(await page.locator('#firstName').getAttribute('aria-invalid')).toBeNull();
     expect(await page.locator('#lastName').getAttribute('aria-invalid')).toBeNull();
     expect(await page.locator('#birthday-error').innerText()).toBe(

@@ -57,6 +57,11 @@ test('the whole form can be filled in and sent with the keyboard alone', async (
   expect(await focused(page)).toBe('terms');
   await page.keyboard.press('Space');
   expect(await page.locator('#terms').isChecked()).toBe(true);
+  // The label's link to the terms comes next.
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.activeElement?.classList.contains('document-link')),
+  ).toBe(true);
 
   for (const field of textFieldNames) {
     expect({ field, value: await page.locator(`#${field}`).inputValue() }).toEqual({

@@ -13,7 +13,8 @@ export interface AppSession {
   readonly page: Page;
 }
 
-export function setUpApp(): AppSession {
+/** A server (with these environment variables added) and a browser for one test file. */
+export function setUpApp(env: Record<string, string> = {}): AppSession {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -21,7 +22,7 @@ export function setUpApp(): AppSession {
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ env });
     browser = await launchBrowser();
   });
 

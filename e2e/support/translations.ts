@@ -21,14 +21,21 @@ function load(language: Language): Tree {
 
 /** The text of a key such as `send-page-thankyou.heading-label`, `{{name}}` filled from values. */
 export function text(language: Language, key: string, values: Record<string, string> = {}): string {
-  const [group, name] = key.split('.', 2);
-  const groupTree = load(language)[group];
-  const found = typeof groupTree === 'object' ? groupTree[name] : undefined;
+  const found = key
+    .split('.')
+    .reduce<Tree | string | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      load(language),
+    );
   if (typeof found !== 'string') throw new Error(`No translation ${language}:${key}`);
   return found.replace(/\{\{(\w+)\}\}/g, (_match, variable: string) => values[variable] ?? '');
 }
 
 /** A translation with its HTML tags removed, as the browser shows it. */
-export function plainText(language: Language, key: string): string {
-  return text(language, key).replace(/<[^>]+>/g, '');
+export function plainText(
+  language: Language,
+  key: string,
+  values: Record<string, string> = {},
+): string {
+  return text(language, key, values).replace(/<[^>]+>/g, '');
 }

@@ -21,6 +21,20 @@ async function waitForAnimationsToEnd(page: Page, selector: string): Promise<voi
   }, selector);
 }
 
+/** Opens a document's dialog from its link and waits until it has finished fading in. */
+async function openDocument(
+  page: Page,
+  language: Language,
+  name: 'terms' | 'privacy' | 'accessibility',
+  link: string,
+): Promise<void> {
+  await openInLanguage(page, language);
+  await page.locator(link).click();
+  await page.getByRole('dialog', { name: text(language, `documents.${name}.title`) }).waitFor();
+  await waitForAnimationsToEnd(page, '.modal');
+  await page.waitForFunction(() => document.querySelector('.modal.show') !== null);
+}
+
 export const views = {
   'the start page': openInLanguage,
 
@@ -35,6 +49,15 @@ export const views = {
     // What is painted counts (contrast, overflow): let the toast finish sliding in.
     await waitForAnimationsToEnd(page, '.Toastify__toast');
   },
+
+  'the terms in their dialog': (page: Page, language: Language) =>
+    openDocument(page, language, 'terms', '.registration-form .document-link'),
+
+  'the privacy notice': (page: Page, language: Language) =>
+    openDocument(page, language, 'privacy', 'footer .document-link >> nth=0'),
+
+  'the accessibility statement': (page: Page, language: Language) =>
+    openDocument(page, language, 'accessibility', 'footer .document-link >> nth=1'),
 
   'the thank-you view': async (page: Page, language: Language) => {
     await openInLanguage(page, language);
