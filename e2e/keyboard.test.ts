@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { openStartPage, setUpApp, waitForLanguage, waitForOutcome } from './support/app';
 import { fieldSpec, textFieldNames } from '../src/features/registration/fields';
 import { validRegistration } from '../testing/registrations';
+import { text } from './support/translations';
 
 const app = setUpApp();
 
@@ -91,4 +92,33 @@ test('the language can be switched with the keyboard alone', async () => {
   await page.keyboard.press('Enter');
 
   await waitForLanguage(page, 'en');
+});
+
+test.each([
+  ['the terms, from the checkbox label', '.registration-form .document-link', 'terms'],
+  ['the privacy notice, from the footer', 'footer .document-link >> nth=0', 'privacy'],
+  [
+    'the accessibility statement, from the footer',
+    'footer .document-link >> nth=1',
+    'accessibility',
+  ],
+] as const)('%s open and close with the keyboard alone', async (_what, link, name) => {
+  const { page } = app;
+  await openStartPage(page);
+  await page.keyboard.press('Tab'); // into the page; then forward to the link
+  for (let presses = 0; presses < 40; presses += 1) {
+    if (await page.locator(link).evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: text('sv', `documents.${name}.title`) });
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.activeElement?.closest('.modal') !== null);
+
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(await page.locator(link).evaluate((element) => element === document.activeElement)).toBe(
+    true,
+  );
 });

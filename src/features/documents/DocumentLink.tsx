@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { dismissToasts } from '../../app/toasts';
 import type { DocumentName } from './documents';
 
 // The dialog and its Modal load on the first click, not with the form.
@@ -15,7 +16,11 @@ export function DocumentLink({ name, children }: { name: DocumentName; children?
         type="button"
         className="btn btn-link document-link"
         aria-haspopup="dialog"
-        onClick={() => setDialog('open')}
+        onClick={() => {
+          // A toast sits above every dialog: it would cover the dialog's close button.
+          void dismissToasts();
+          setDialog('open');
+        }}
       >
         {children}
       </button>
