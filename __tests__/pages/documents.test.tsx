@@ -18,7 +18,7 @@ describe('the texts behind the form', () => {
     const user = userEvent.setup();
     await renderStartPage();
     await user.type(screen.getByLabelText(sv.form['firstName-label']), 'Anna');
-    const link = screen.getByRole('button', { name: 'villkoren för anmälan' });
+    const link = screen.getByRole('link', { name: 'villkoren för anmälan' });
 
     await user.click(link);
     const dialog = await screen.findByRole('dialog', { name: sv.documents.terms.title });
@@ -43,7 +43,7 @@ describe('the texts behind the form', () => {
       `mailto:${configDefaults.contactEmail}`,
     );
 
-    await user.click(within(footer).getByRole('button', { name: sv.footer['privacy-link'] }));
+    await user.click(within(footer).getByRole('link', { name: sv.footer['privacy-link'] }));
     const dialog = await screen.findByRole('dialog', { name: sv.documents.privacy.title });
 
     // The configured values stand in the text: how long registrations are kept, whom to ask.
@@ -58,7 +58,7 @@ describe('the texts behind the form', () => {
     const user = userEvent.setup();
     await renderStartPage();
 
-    await user.click(screen.getByRole('button', { name: sv.footer['accessibility-link'] }));
+    await user.click(screen.getByRole('link', { name: sv.footer['accessibility-link'] }));
     const dialog = await screen.findByRole('dialog', { name: sv.documents.accessibility.title });
 
     expect(dialog).toHaveTextContent('Traficom');

@@ -34,7 +34,9 @@ export function DocumentDialog({
   }, [show, title]);
 
   return (
-    <Modal show={show} onHide={onHide} aria-labelledby={titleId} size="lg" scrollable>
+    // Not `scrollable`: the whole dialog scrolls in its overlay, which keyboards reach (the body
+    // alone scrolling would need focus of its own).
+    <Modal show={show} onHide={onHide} aria-labelledby={titleId} size="lg">
       <Modal.Header closeButton closeLabel={t('general.close-label')}>
         <Modal.Title as="h2" id={titleId} className="h4">
           {title}

@@ -7,23 +7,27 @@ const DocumentDialog = lazy(() =>
   import('./DocumentDialog.js').then((module) => ({ default: module.DocumentDialog })),
 );
 
-/** Opens a document in a dialog over the page; it looks like a link and stays on the page. */
+/**
+ * A link that opens a document in a dialog over the page. A link, not a button: it may stand in a
+ * checkbox's label (a button there would be the label's control, which is invalid HTML).
+ */
 export function DocumentLink({ name, children }: { name: DocumentName; children?: ReactNode }) {
   const [dialog, setDialog] = useState<'never opened' | 'open' | 'closed'>('never opened');
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-link document-link"
+      <a
+        href={`#${name}-document`}
+        className="document-link"
         aria-haspopup="dialog"
-        onClick={() => {
+        onClick={(event) => {
+          event.preventDefault();
           // A toast sits above every dialog: it would cover the dialog's close button.
           void dismissToasts();
           setDialog('open');
         }}
       >
         {children}
-      </button>
+      </a>
       {dialog !== 'never opened' && (
         <Suspense fallback={null}>
           <DocumentDialog name={name} show={dialog === 'open'} onHide={() => setDialog('closed')} />
