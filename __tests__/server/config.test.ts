@@ -24,6 +24,9 @@ describe('configuration from the environment', () => {
       contactEmail: configDefaults.contactEmail,
       mailFrom: configDefaults.contactEmail,
       smtpUrl: undefined,
+      institutionUrl: configDefaults.institutionUrl,
+      externalSiteUrl: configDefaults.externalSiteUrl,
+      graphqlUrl: configDefaults.graphqlUrl,
     });
   });
 
@@ -47,6 +50,9 @@ describe('configuration from the environment', () => {
       CONTACT_EMAIL: 'antagning@uni.example',
       SMTP_URL: 'smtp://user:pass@mail.uni.example:587',
       MAIL_FROM: 'no-reply@uni.example',
+      INSTITUTION_URL: 'https://www.uni.example/',
+      EXTERNAL_SITE_URL: 'https://antagning.uni.example/',
+      GRAPHQL_URL: '/api/graphql',
     });
 
     expect(config).toEqual({
@@ -68,6 +74,9 @@ describe('configuration from the environment', () => {
       contactEmail: 'antagning@uni.example',
       smtpUrl: 'smtp://user:pass@mail.uni.example:587',
       mailFrom: 'no-reply@uni.example',
+      institutionUrl: 'https://www.uni.example/',
+      externalSiteUrl: 'https://antagning.uni.example/',
+      graphqlUrl: '/api/graphql',
     });
   });
 
