@@ -172,6 +172,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
 
     const freshDir = makeTempDir('server-test-restore-');
     const restored = await run(['restore'], { DATA_DIR: freshDir }, backup);
+    expect(rows.length).toBeGreaterThan(1);
     expect(restored.toString()).toBe(`Restored ${rows.length} registrations.\n`);
 
     const restoredRows = await exportedRows({ DATA_DIR: freshDir });

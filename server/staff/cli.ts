@@ -17,7 +17,7 @@ import { loadXsrfSecret } from '../xsrfSecret';
 import { recordAudit } from './auditLog';
 import { restoreBackup } from './backup';
 import { exportFormats, type ExportFormat } from './exportFormats';
-import { runStaffRequest, type StaffContext, type StaffRequest } from './operations';
+import { plural, runStaffRequest, type StaffContext, type StaffRequest } from './operations';
 import { StaffCommandError } from './staffCommandError';
 import { staffCommandPath, staffSocketFile, type StaffSocketBody } from './staffSocket';
 
@@ -137,7 +137,7 @@ async function restore(config: StaffConfig, osUser: string): Promise<string> {
     await recordAudit(database, { command: 'restore', rowCount: count, osUser });
     return count;
   });
-  return `Restored ${restored} registrations.\n`;
+  return `Restored ${plural(restored, 'registration')}.\n`;
 }
 
 /**

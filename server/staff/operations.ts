@@ -30,7 +30,7 @@ export type StaffRequest =
   | { command: 'backup' }
   | { command: 'audit-log' };
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Runs one request for `osUser`; resolves with what the command prints on standard output. */
 export async function runStaffRequest(
