@@ -2,7 +2,7 @@
  * Cheap refusals for oversized operations. The SPA's mutation has one root field and thirteen
  * fields; anything far beyond that is an alias flood or a probe, refused before it executes.
  */
-import { GraphQLError, parse, type ValidationRule } from 'graphql';
+import { GraphQLError, type ValidationRule } from 'graphql';
 
 export const queryLimits = {
   /** Characters of query text, checked before parsing. */
@@ -18,20 +18,6 @@ export const queryLimits = {
   /** Validation stops after this many errors (a form with every field missing has 12). */
   maxValidationErrors: 25,
 };
-
-/**
- * Parses the query text once with the token limit, before mercurius sees it. mercurius would read
- * text that is not GraphQL as a JSON syntax tree; only GraphQL text is accepted here.
- */
-export function syntaxErrorOf(query: string): GraphQLError | undefined {
-  try {
-    parse(query, { maxTokens: queryLimits.maxTokens });
-    return undefined;
-  } catch (error) {
-    if (error instanceof GraphQLError) return error;
-    throw error;
-  }
-}
 
 export const limitFieldCount: ValidationRule = (context) => {
   const schema = context.getSchema();

@@ -11,7 +11,8 @@ import { graphqlPath } from '../../src/api/protocol';
 import { rateLimitKey } from '../clientAddress';
 import type { RegistrationStore } from '../db/registrations';
 import { executionErrorReply, requestErrorReply } from '../graphql/errors';
-import { limitFieldCount, queryLimits, syntaxErrorOf } from '../graphql/limits';
+import { liftLiterals } from '../graphql/liftLiterals';
+import { limitFieldCount, queryLimits } from '../graphql/limits';
 import { createResolvers } from '../graphql/resolvers';
 import { responseMediaType } from '../graphql/mediaType';
 import { schema } from '../graphql/schema';
@@ -51,9 +52,9 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
     resolvers: createResolvers(options.registrations, options.emailDomain),
     routes: false,
     graphiql: false,
-    // The SPA puts the values into the query text, so every submission is a new query: a parse
-    // cache would never hit and would only keep personal data in memory.
-    cache: false,
+    // Parsed and validated documents by their text: after liftLiterals every submission has the
+    // same text, without values. Bounded, so that made-up shapes cannot fill memory.
+    cache: 256,
     queryDepth: queryLimits.maxDepth,
     validationRules: [
       limitFieldCount,
@@ -97,15 +98,26 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
       reply.header('cache-control', 'no-store');
       reply.type(`${responseMediaType(request.headers.accept)}; charset=utf-8`);
       const { query, variables, operationName } = request.body;
-      const syntaxError = syntaxErrorOf(query);
-      if (syntaxError) return sendRequestErrors(reply, [syntaxError]);
+      const lifted = liftLiterals(app.graphql.schema, query, variables ?? undefined);
+      if ('syntaxError' in lifted) return sendRequestErrors(reply, [lifted.syntaxError]);
+      const run = (text: string, values: Record<string, unknown> | undefined) =>
+        reply.graphql(text, {}, values, operationName ?? undefined);
       try {
-        return await reply.graphql(query, {}, variables ?? undefined, operationName ?? undefined);
+        return await run(lifted.query, lifted.variables);
       } catch (error) {
         // mercurius throws parse and validation failures with the GraphQL errors attached.
-        const errors = (error as { errors?: unknown }).errors;
+        let errors = (error as { errors?: unknown }).errors;
         if (!Array.isArray(errors)) throw error;
-        return sendRequestErrors(reply, errors);
+        if (lifted.query !== query) {
+          // Reported on the client's own text, so that names and locations are as it wrote them.
+          try {
+            return await run(query, variables ?? undefined);
+          } catch (original) {
+            errors = (original as { errors?: unknown }).errors;
+            if (!Array.isArray(errors)) throw original;
+          }
+        }
+        return sendRequestErrors(reply, errors as Error[]);
       }
     },
   );
