@@ -14,7 +14,7 @@ import { createRegistrationStore } from './db/registrations';
 import { makeDataDirPrivate } from './dataDirAccess';
 import { handleError } from './errors';
 import { createMailTransport } from './mail/mailTransport';
-import { readOutboxStats, startOutboxSender } from './mail/outboxSender';
+import { readOutboxStats, startOutboxSender, type OutboxSender } from './mail/outboxSender';
 import { connectRedis } from './redis';
 import { RequestLogController } from './logging';
 import { graphqlPlugin } from './plugins/graphql';
@@ -94,22 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   }
   const metrics = createMetrics(() => readOutboxStats(database));
-  const outbox = startOutboxSender({
-    database,
-    transport: createMailTransport(options.smtpUrl, options.dataDir),
-    institution: {
-      name: options.institutionName,
-      contactEmail: options.contactEmail,
-      mailFrom: options.mailFrom,
-    },
-    counters: { sent: () => metrics.emailsSent.inc(), failed: () => metrics.emailsFailed.inc() },
-    log: app.log,
-  });
-  const registrations = createRegistrationStore(database, { onCommitted: outbox.wake });
+  // The sender starts once everything else stands (below); until then there is nothing to wake.
+  let outbox: OutboxSender | undefined;
+  const registrations = createRegistrationStore(database, { onCommitted: () => outbox?.wake() });
   // onClose runs after in-flight requests have finished: write what they queued, then close.
   app.addHook('onClose', async () => {
     await registrations.drain();
-    await outbox.stop();
+    await outbox?.stop();
     if (ownsDatabase) await database.close();
   });
 
@@ -129,7 +120,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
   };
   app.decorate('staff', staff);
-  await purgeOnSchedule(app);
 
   app.setErrorHandler(handleError);
   await app.register(metricsPlugin, { metrics });
@@ -149,6 +139,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     introspection: options.graphqlIntrospection,
   });
   await app.register(spaPlugin, { staticDir: options.staticDir, appConfig: appConfigOf(options) });
+
+  await purgeOnSchedule(app);
+  outbox = startOutboxSender({
+    database,
+    transport: createMailTransport(options.smtpUrl, options.dataDir),
+    institution: {
+      name: options.institutionName,
+      contactEmail: options.contactEmail,
+      mailFrom: options.mailFrom,
+    },
+    counters: { sent: () => metrics.emailsSent.inc(), failed: () => metrics.emailsFailed.inc() },
+    log: app.log,
+  });
   return app;
 }
 

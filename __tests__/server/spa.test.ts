@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { removeTempDirs, stubDatabase } from './support/fixtures';
+import { makeTempDir, removeTempDirs, stubDatabase } from './support/fixtures';
 import { buildApp } from '../../server/app';
 import { testAppOptions } from './support/testApp';
 
@@ -197,4 +197,14 @@ describe('security headers', () => {
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     },
   );
+});
+
+describe('without a built SPA', () => {
+  it('refuses to start, saying what to do', async () => {
+    const empty = makeTempDir('server-test-no-dist-');
+
+    await expect(buildApp(testAppOptions({ database, staticDir: empty }))).rejects.toThrow(
+      /index\.html is missing: build the SPA \(npm run build:client\) or set STATIC_DIR/,
+    );
+  });
 });

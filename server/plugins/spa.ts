@@ -39,10 +39,13 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   app,
   { staticDir, appConfig },
 ) => {
-  const indexHtml = withAppConfig(
-    fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8'),
-    appConfig,
-  );
+  const indexFile = path.join(staticDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    throw new Error(
+      `${indexFile} is missing: build the SPA (npm run build:client) or set STATIC_DIR`,
+    );
+  }
+  const indexHtml = withAppConfig(fs.readFileSync(indexFile, 'utf8'), appConfig);
   const sendIndexHtml = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
