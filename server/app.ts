@@ -14,7 +14,7 @@ import { createRegistrationStore } from './db/registrations';
 import { makeDataDirPrivate } from './dataDirAccess';
 import { handleError } from './errors';
 import { createMailTransport } from './mail/mailTransport';
-import { readOutboxStats, startOutboxSender, type OutboxSender } from './mail/outboxSender';
+import { createOutboxSender, readOutboxStats } from './mail/outboxSender';
 import { connectRedis } from './redis';
 import { RequestLogController } from './logging';
 import { graphqlPlugin } from './plugins/graphql';
@@ -94,13 +94,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   }
   const metrics = createMetrics(() => readOutboxStats(database));
-  // The sender starts once everything else stands (below); until then there is nothing to wake.
-  let outbox: OutboxSender | undefined;
-  const registrations = createRegistrationStore(database, { onCommitted: () => outbox?.wake() });
+  // Started once everything else stands (below).
+  const outbox = createOutboxSender({
+    database,
+    transport: createMailTransport(options.smtpUrl, options.dataDir),
+    institution: {
+      name: options.institutionName,
+      contactEmail: options.contactEmail,
+      mailFrom: options.mailFrom,
+    },
+    counters: { sent: () => metrics.emailsSent.inc(), failed: () => metrics.emailsFailed.inc() },
+    log: app.log,
+  });
+  const registrations = createRegistrationStore(database, { onCommitted: outbox.wake });
   // onClose runs after in-flight requests have finished: write what they queued, then close.
   app.addHook('onClose', async () => {
     await registrations.drain();
-    await outbox?.stop();
+    await outbox.stop();
     if (ownsDatabase) await database.close();
   });
 
@@ -141,17 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(spaPlugin, { staticDir: options.staticDir, appConfig: appConfigOf(options) });
 
   await purgeOnSchedule(app);
-  outbox = startOutboxSender({
-    database,
-    transport: createMailTransport(options.smtpUrl, options.dataDir),
-    institution: {
-      name: options.institutionName,
-      contactEmail: options.contactEmail,
-      mailFrom: options.mailFrom,
-    },
-    counters: { sent: () => metrics.emailsSent.inc(), failed: () => metrics.emailsFailed.inc() },
-    log: app.log,
-  });
+  outbox.start();
   return app;
 }
 

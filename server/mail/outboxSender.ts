@@ -11,7 +11,9 @@ import { composeConfirmation, type Institution } from './confirmationEmail';
 import type { MailTransport } from './mailTransport';
 
 export interface OutboxSender {
-  /** Looks for due messages now (a registration was just committed). */
+  /** Starts delivering: now, and then every `pollMs`. */
+  start(): void;
+  /** Looks for due messages now (a registration was just committed); nothing before start(). */
   wake(): void;
   /** Stops looking and waits for the message being sent. */
   stop(): Promise<void>;
@@ -53,12 +55,13 @@ const claimDue = `WITH claimed AS (
 
 type ClaimedRow = RegistrationRow & { outbox_id: number; outbox_attempts: number };
 
-export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
+export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const { database, transport, institution, counters, log } = options;
   const pollMs = options.pollMs ?? 1000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let wokenWhileRunning = false;
+  let started = false;
   let stopped = false;
 
   async function deliver(row: ClaimedRow) {
@@ -105,7 +108,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
 
   async function run(): Promise<void> {
     clearTimeout(timer);
-    if (stopped) return;
+    if (!started || stopped) return;
     if (running) {
       wokenWhileRunning = true;
       return;
@@ -123,9 +126,12 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     if (!stopped) timer = setTimeout(() => void run(), pollMs);
   }
 
-  log.info(`confirmation emails go to ${transport.description}`);
-  void run();
   return {
+    start() {
+      started = true;
+      log.info(`confirmation emails go to ${transport.description}`);
+      void run();
+    },
     wake: () => void run(),
     async stop() {
       stopped = true;
