@@ -24,10 +24,11 @@ module.exports = {
     ],
   },
   // Some server dependencies are ESM-only (content-disposition 3 under mercurius, cookie 2 under
-  // light-my-request) or load one with import() (@fastify/cookie). Node 20 runs them natively;
-  // Jest's CommonJS module registry needs them compiled like our own code.
+  // light-my-request, quick-lru, mercurius' cache) or load one with import() (@fastify/cookie,
+  // mercurius). Node runs them natively; Jest's CommonJS module registry needs them compiled like
+  // our own code.
   transformIgnorePatterns: [
-    '/node_modules/(?!(?:[^/]+/node_modules/)?(?:content-disposition|cookie|@fastify/cookie)/)',
+    '/node_modules/(?!(?:[^/]+/node_modules/)?(?:content-disposition|cookie|@fastify/cookie|mercurius|quick-lru)/)',
   ],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
