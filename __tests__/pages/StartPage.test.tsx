@@ -6,7 +6,7 @@ import { fieldChanged } from '../../src/features/registration/registrationSlice'
 import { validValues } from '../../testing/registrations';
 
 type FieldChange = Parameters<typeof fieldChanged>[0];
-import { renderApp, translations, withoutMarkup } from '../support/renderApp';
+import { renderStartPage, translations, withoutMarkup } from '../support/renderApp';
 
 const { sv, en } = translations;
 
@@ -15,12 +15,6 @@ beforeEach(() => sessionStorage.clear());
 /** A translation key shown as-is, such as `form.city-label`: a text missing from a file. */
 const rawKey =
   /\b(general|hero|form|validation|send-page[\w-]*)\.[a-zA-Z]+-[\w-]+|degree-programs\./;
-
-async function renderStartPage() {
-  const view = renderApp('/');
-  await screen.findByRole('heading', { level: 1, name: sv.hero['heading-label'] });
-  return view;
-}
 
 describe('start page', () => {
   it('shows the top bar, hero and a labelled control for every field', async () => {

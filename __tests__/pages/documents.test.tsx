@@ -1,17 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configDefaults } from '../../src/config/defaults';
-import { renderApp, translations } from '../support/renderApp';
+import { renderStartPage, translations } from '../support/renderApp';
 
 const { sv } = translations;
 
 beforeEach(() => sessionStorage.clear());
-
-async function renderStartPage() {
-  const view = renderApp('/');
-  await screen.findByRole('heading', { level: 1, name: sv.hero['heading-label'] });
-  return view;
-}
 
 describe('the texts behind the form', () => {
   it('opens the terms from the checkbox label in a dialog, and Escape brings focus back', async () => {

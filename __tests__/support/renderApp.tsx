@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -41,4 +41,11 @@ export function renderApp(
     </StrictMode>,
   );
   return { ...view, store, i18n };
+}
+
+/** The start page, once its Swedish heading shows. */
+export async function renderStartPage() {
+  const view = renderApp('/');
+  await screen.findByRole('heading', { level: 1, name: sv.hero['heading-label'] });
+  return view;
 }

@@ -53,11 +53,9 @@ export function liftLiterals(
     throw error;
   }
 
-  const operations = document.definitions.filter(
-    (definition) => definition.kind === Kind.OPERATION_DEFINITION,
-  );
   // Only a single operation with no fragments: anything else keeps its own text.
-  if (operations.length !== 1 || document.definitions.length !== 1) {
+  const [only, ...others] = document.definitions;
+  if (others.length > 0 || only?.kind !== Kind.OPERATION_DEFINITION) {
     return { query, variables: variables ?? {} };
   }
 

@@ -37,27 +37,30 @@ export function registrationsCsv(registrations: StoredRegistration[]): Buffer {
 /** The process's time zone: TZ, else the machine's. */
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The wall-clock time in `timeZone`, as Excel keeps dates: with no zone (read as UTC). */
-function wallClock(date: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+/** Reads a time as the clock showed it in `timeZone`, as Excel keeps dates: with no zone. */
+function wallClockIn(timeZone: string): (date: Date) => Date {
+  const format = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     hourCycle: 'h23',
     ...Object.fromEntries(
       ['year', 'month', 'day', 'hour', 'minute', 'second'].map((part) => [part, 'numeric']),
     ),
-  }).formatToParts(date);
-  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
-  return new Date(
-    Date.UTC(
-      part('year'),
-      part('month') - 1,
-      part('day'),
-      part('hour'),
-      part('minute'),
-      part('second'),
-      date.getUTCMilliseconds(),
-    ),
-  );
+  });
+  return (date) => {
+    const parts = format.formatToParts(date);
+    const part = (type: string) => Number(parts.find((found) => found.type === type)?.value);
+    return new Date(
+      Date.UTC(
+        part('year'),
+        part('month') - 1,
+        part('day'),
+        part('hour'),
+        part('minute'),
+        part('second'),
+        date.getUTCMilliseconds(),
+      ),
+    );
+  };
 }
 
 /**
@@ -69,11 +72,12 @@ export function registrationsXlsx(
   timeZone = localTimeZone(),
 ): Promise<Buffer> {
   const text = (value: unknown) => ({ type: String, value: String(value) });
+  const wallClock = wallClockIn(timeZone);
   const header: Row = exportColumns.map((column) => ({ ...text(column), fontWeight: 'bold' }));
   const rows: Row[] = registrations.map((registration) =>
     exportColumns.map((column) =>
       column === 'createdAt'
-        ? { type: Date, value: wallClock(registration.createdAt, timeZone) }
+        ? { type: Date, value: wallClock(registration.createdAt) }
         : text(registration[column]),
     ),
   );

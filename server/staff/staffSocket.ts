@@ -19,11 +19,16 @@ export interface StaffSocketBody {
   osUser: string;
 }
 
-const command = (name: string, properties: Record<string, object> = {}) => ({
+/** A StaffRequest of one command: its required properties, then any optional ones. */
+const command = (
+  name: string,
+  required: Record<string, object> = {},
+  optional: Record<string, object> = {},
+) => ({
   type: 'object',
-  required: ['command', ...Object.keys(properties).filter((key) => key !== 'since')],
+  required: ['command', ...Object.keys(required)],
   additionalProperties: false,
-  properties: { command: { const: name }, ...properties },
+  properties: { command: { const: name }, ...required, ...optional },
 });
 const text = { type: 'string', minLength: 1, maxLength: 320 };
 
@@ -35,10 +40,11 @@ const bodySchema = {
     osUser: text,
     request: {
       oneOf: [
-        command('export', {
-          format: { enum: exportFormats },
-          since: { type: 'string', format: 'date-time' },
-        }),
+        command(
+          'export',
+          { format: { enum: exportFormats } },
+          { since: { type: 'string', format: 'date-time' } },
+        ),
         command('erase', { email: text }),
         command('erase', { reference: text }),
         command('purge'),
