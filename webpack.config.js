@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const { optimize } = require('webpack');
 
 // The names the SPA and the server share (TypeScript, loaded through tsx).
 const { graphqlPath, xsrfCookieName } = requireTs('./src/api/protocol.ts', __filename);
@@ -19,37 +20,68 @@ function developmentPage() {
   return withAppConfig(html, appConfigOf(readConfig(process.env)));
 }
 
+const typescriptRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  loader: 'ts-loader',
+  // Type checking runs in `npm run lint`; ES modules here let webpack tree-shake.
+  options: {
+    transpileOnly: true,
+    compilerOptions: { module: 'esnext', moduleResolution: 'bundler' },
+  },
+};
+
+const resolve = {
+  extensions: ['.tsx', '.ts', '.js'],
+  // nodenext wants `.js` on dynamic imports; they name the .ts(x) source here.
+  extensionAlias: { '.js': ['.tsx', '.ts', '.js'] },
+};
+
+/** Where the server's start-page renderer is built, inside the SPA's build (it is not served). */
+const prerenderDirectory = 'prerender';
+
+/**
+ * The start page's renderer for the server (src/prerender/startPage.tsx): one CommonJS file for
+ * Node with everything in it, built with the bundle so that its markup matches that bundle's.
+ */
+const prerenderConfig = {
+  name: 'prerender',
+  target: 'node',
+  entry: './src/prerender/startPage.tsx',
+  output: {
+    path: path.resolve(__dirname, 'dist', prerenderDirectory),
+    filename: 'startPage.cjs',
+    library: { type: 'commonjs2' },
+    clean: true,
+    compareBeforeEmit: false,
+  },
+  devtool: false,
+  resolve,
+  // Styles do nothing on the server: the code that imports them is never run there.
+  module: { rules: [typescriptRule, { test: /\.s?css$/, type: 'asset/source' }] },
+  plugins: [new optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  performance: { hints: false },
+};
+
 module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
-  return {
+  const spaConfig = {
+    name: 'spa',
     entry: './src/index.tsx',
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
       publicPath: '/',
-      clean: true,
+      clean: { keep: (file) => file.startsWith(prerenderDirectory) },
       // Rewrite unchanged files too, so that their times tell `npm start` the build is current.
       compareBeforeEmit: false,
     },
     // Production maps are written beside the bundle but not referenced from it (nor served).
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      // nodenext wants `.js` on dynamic imports; they name the .ts(x) source here.
-      extensionAlias: { '.js': ['.tsx', '.ts', '.js'] },
-    },
+    resolve,
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'ts-loader',
-          // Type checking runs in `npm run lint`; ES modules here let webpack tree-shake.
-          options: {
-            transpileOnly: true,
-            compilerOptions: { module: 'esnext', moduleResolution: 'bundler' },
-          },
-        },
+        typescriptRule,
         {
           test: /\.s?css$/,
           use: [
@@ -139,4 +171,6 @@ module.exports = (_env, argv) => {
       ],
     },
   };
+  // Development serves the SPA alone: the dev server's page is rendered in the browser.
+  return production ? [spaConfig, prerenderConfig] : spaConfig;
 };

@@ -4,10 +4,13 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { root } from './ensure-built.mjs';
+import { ensureClientBuilt, root } from './ensure-built.mjs';
 
 const apiPort = process.env.API_PORT || '8081';
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+// The API server renders the start page with the production build's renderer, as `npm start` does.
+ensureClientBuilt();
 
 const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {

@@ -21,7 +21,8 @@ import { graphqlPlugin } from './plugins/graphql';
 import { healthPlugin } from './plugins/health';
 import { createMetrics, metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
-import { spaPlugin } from './plugins/spa';
+import type { StartPageRenderer } from '../src/prerender/prerenderedStartPage';
+import { loadStartPage, spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
 import { purgeExpired, type StaffContext } from './staff/operations';
 import { loadXsrfSecret } from './xsrfSecret';
@@ -38,6 +39,8 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
   logLevel?: string | false;
   /** An open database to use instead of opening one from dataDir/databaseUrl; the caller closes it. */
   database?: Database;
+  /** Renders the start page; by default the renderer built with the SPA in staticDir. */
+  prerenderStartPage?: StartPageRenderer;
 };
 
 /** The SPA's largest request is about 1.5 KiB; anything beyond 16 KiB is refused with 413. */
@@ -74,6 +77,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A body is what it is: `variables: 0` is an error, not a null to coerce it to.
     ajv: { customOptions: { coerceTypes: false } },
   });
+
+  const appConfig = appConfigOf(options);
+  // Rendered once, before anything opens: a build without its renderer stops the start at once.
+  const startPage = loadStartPage(options.staticDir, appConfig, options.prerenderStartPage);
 
   const tightened = makeDataDirPrivate(options.dataDir);
   if (tightened > 0) {
@@ -135,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { metrics });
   await app.register(sensible);
   await app.register(cookie);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { inlineScripts: [startPage.inlineScript] });
   await app.register(xsrfPlugin, { secret: staff.secret });
 
   await app.register(healthPlugin, { database });
@@ -148,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: options.rateLimitPerMinute,
     introspection: options.graphqlIntrospection,
   });
-  await app.register(spaPlugin, { staticDir: options.staticDir, appConfig: appConfigOf(options) });
+  await app.register(spaPlugin, { staticDir: options.staticDir, appConfig, startPage });
 
   await purgeOnSchedule(app);
   outbox.start();

@@ -1,8 +1,7 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRoutes';
 import { loadPersistedState } from './app/persistedState';
 import { makeStore } from './app/store';
@@ -12,18 +11,16 @@ import './styles.scss';
 const store = makeStore(loadPersistedState());
 const i18n = createI18n(store.getState().language.current);
 
-const root = createRoot(document.getElementById('root')!);
-// A transition lets React render the page in short slices, so the main thread stays responsive.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
-  ),
+const app = (
+  <AppProviders store={store} i18n={i18n}>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </AppProviders>
 );
+
+const container = document.getElementById('root')!;
+// The start page arrives rendered by the server (src/prerender): React takes over its markup.
+// Other routes arrive empty and are rendered here, in a transition that keeps the page responsive.
+if (container.firstElementChild) hydrateRoot(container, app);
+else startTransition(() => createRoot(container).render(app));

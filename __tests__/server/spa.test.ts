@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +43,9 @@ describe('the SPA bundle', () => {
     expect(block).not.toBeNull();
     expect(JSON.parse(block![1])).toMatchObject(institution);
     expect(response.body).not.toContain('<script>alert(1)');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(response.headers['content-security-policy']).toMatch(
+      /script-src 'self' 'sha256-[^']+';/,
+    );
   });
 
   it.each(['/', '/send', '/send/', '/some/client/route'])(
@@ -165,13 +168,15 @@ describe('security headers', () => {
     );
   }
 
-  it('sends a Content-Security-Policy under which the SPA runs without inline script', async () => {
+  it("sends a Content-Security-Policy that allows no inline script but the start page's", async () => {
     const response = await app.inject({ method: 'GET', url: '/' });
     const policy = directives(String(response.headers['content-security-policy']));
+    // The fixture renderer's (support/fixtures.ts) inline script is `void 0`.
+    const inlineScriptHash = createHash('sha256').update('void 0').digest('base64');
 
     expect(Object.fromEntries(policy)).toEqual({
       'default-src': "'self'",
-      'script-src': "'self'",
+      'script-src': `'self' 'sha256-${inlineScriptHash}'`,
       'script-src-attr': "'none'",
       'style-src': "'self'",
       'img-src': "'self' data:",
@@ -204,7 +209,7 @@ describe('without a built SPA', () => {
     const empty = makeTempDir('server-test-no-dist-');
 
     await expect(buildApp(testAppOptions({ database, staticDir: empty }))).rejects.toThrow(
-      /index\.html is missing: build the SPA \(npm run build:client\) or set STATIC_DIR/,
+      /startPage\.cjs is missing: build the SPA \(npm run build:client\) or set STATIC_DIR/,
     );
   });
 });

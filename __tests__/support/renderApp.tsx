@@ -1,12 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppProviders } from '../../src/app/AppProviders';
 import { AppRoutes } from '../../src/app/AppRoutes';
 import { loadPersistedState } from '../../src/app/persistedState';
 import { makeStore, type AppStore } from '../../src/app/store';
 import { createI18n } from '../../src/features/language/i18n';
+import type { Language } from '../../src/features/language/languages';
 import en from '../../public/assets/i18n/en.json';
 import sv from '../../public/assets/i18n/sv.json';
 
@@ -14,6 +13,10 @@ export const translations = { sv, en };
 
 /** A translation as the page shows it: without the markup (<termsLink>…) that places elements. */
 export const withoutMarkup = (text: string) => text.replace(/<[^>]+>/g, '');
+
+/** i18next with the real translations, there at once. */
+export const createTestI18n = (language: Language) =>
+  createI18n(language, { sv: { translation: sv }, en: { translation: en } });
 
 function CurrentPath() {
   return <output data-testid="current-path">{useLocation().pathname}</output>;
@@ -24,21 +27,14 @@ export function renderApp(
   path = '/',
   { store = makeStore(loadPersistedState()) as AppStore } = {},
 ) {
-  const i18n = createI18n(store.getState().language.current, {
-    sv: { translation: sv },
-    en: { translation: en },
-  });
+  const i18n = createTestI18n(store.getState().language.current);
   const view = render(
-    <StrictMode>
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes />
-            <CurrentPath />
-          </MemoryRouter>
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
+    <AppProviders store={store} i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <CurrentPath />
+      </MemoryRouter>
+    </AppProviders>,
   );
   return { ...view, store, i18n };
 }

@@ -1,19 +1,31 @@
 /**
  * Security headers on every response (@fastify/helmet). The policy fits the SPA as built: its own
- * scripts, styles, images, fonts and /graphql only; no inline script; never framed (helmet's
- * default would allow 'self').
+ * scripts, styles, images, fonts and /graphql only; of inline scripts only those given, by hash;
+ * never framed (helmet's default would allow 'self').
  */
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
-const securityHeaders: FastifyPluginAsync = async (app) => {
+export interface SecurityHeadersOptions {
+  /** The text of each inline script the pages carry. */
+  inlineScripts: string[];
+}
+
+const hashSource = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (
+  app,
+  { inlineScripts },
+) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts.map(hashSource)],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],

@@ -1,17 +1,61 @@
 /**
  * The SPA's production bundle. Client-side routes (/, /send, …) get index.html (history
- * fallback) with the SPA's run-time configuration written into it; HTML is revalidated on every
- * load, content-hashed assets are cached for good.
+ * fallback) with the SPA's run-time configuration written into it, and `/` the start page
+ * rendered into it; HTML is revalidated on every load, content-hashed assets are cached for good.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { appConfigElementId, type AppConfig } from '../../src/config/defaults';
+import type {
+  PrerenderedStartPage,
+  StartPageRenderer,
+} from '../../src/prerender/prerenderedStartPage';
 
 export interface SpaPluginOptions {
   staticDir: string;
   appConfig: AppConfig;
+  startPage: PrerenderedStartPage;
+}
+
+/** The build's start-page renderer, which webpack puts beside the bundle it matches. */
+const rendererFile = (staticDir: string) => path.join(staticDir, 'prerender', 'startPage.cjs');
+
+function requireBuilt(file: string): string {
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} is missing: build the SPA (npm run build:client) or set STATIC_DIR`);
+  }
+  return file;
+}
+
+/** The start page for this configuration, by the given renderer or the one built with the SPA. */
+export function loadStartPage(
+  staticDir: string,
+  appConfig: AppConfig,
+  renderer?: StartPageRenderer,
+): PrerenderedStartPage {
+  const render =
+    renderer ??
+    (
+      createRequire(__filename)(requireBuilt(rendererFile(staticDir))) as {
+        prerenderStartPage: StartPageRenderer;
+      }
+    ).prerenderStartPage;
+  return render(appConfig);
+}
+
+/** public/index.html's empty root, as written or as html-webpack-plugin minifies it. */
+const emptyRoot = /<div id="?root"?><\/div>/;
+
+/** The page with the start page rendered into its root. */
+function withStartPage(html: string, startPage: PrerenderedStartPage): string {
+  if (!emptyRoot.test(html)) throw new Error('index.html has no empty <div id="root"></div>');
+  return html.replace(
+    emptyRoot,
+    () => `<div id="root">${startPage.rootMarkup}</div>${startPage.trailingMarkup}`,
+  );
 }
 
 /** A webpack [contenthash] in the file name (main.3f9a1c2b.js) makes it safe to cache forever. */
@@ -37,25 +81,24 @@ export function withAppConfig(html: string, appConfig: AppConfig): string {
 
 export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   app,
-  { staticDir, appConfig },
+  { staticDir, appConfig, startPage },
 ) => {
-  const indexFile = path.join(staticDir, 'index.html');
-  if (!fs.existsSync(indexFile)) {
-    throw new Error(
-      `${indexFile} is missing: build the SPA (npm run build:client) or set STATIC_DIR`,
-    );
-  }
+  const indexFile = requireBuilt(path.join(staticDir, 'index.html'));
   const indexHtml = withAppConfig(fs.readFileSync(indexFile, 'utf8'), appConfig);
-  const sendIndexHtml = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  // Only / is prerendered: /send shows the saved form, which only the browser knows.
+  const startPageHtml = withStartPage(indexHtml, startPage);
+  const sendPage = (reply: FastifyReply, html: string) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   await app.register(fastifyStatic, {
     root: staticDir,
     index: false,
     dotfiles: 'ignore',
     // Directory paths ("/", "/send/") are client routes: leave them to the history fallback.
-    // Source maps stay beside the build for error tracking; they would publish the source.
-    allowedPath: (pathname) => !pathname.endsWith('/') && !pathname.endsWith('.map'),
+    // Source maps stay beside the build for error tracking; they would publish the source. The
+    // start page's renderer is the server's own.
+    allowedPath: (pathname) =>
+      !pathname.endsWith('/') && !pathname.endsWith('.map') && !pathname.startsWith('/prerender/'),
     cacheControl: false,
     preCompressed: true, // serves a .br/.gz sibling when the build emitted one
     // The same URL may be sent br, gzip or plain; the plugin adds Vary: Accept-Encoding for it.
@@ -66,7 +109,7 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
     const pathname = request.url.split('?')[0];
     const isClientRoute = !path.posix.basename(pathname).includes('.');
     if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
-      return sendIndexHtml(reply);
+      return sendPage(reply, pathname === '/' ? startPageHtml : indexHtml);
     }
     throw app.httpErrors.notFound('Not found');
   });

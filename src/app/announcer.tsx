@@ -38,7 +38,11 @@ function subscribe(notify: () => void) {
 
 /** Mounted once, on every page. */
 export function LiveAnnouncer() {
-  const text = useSyncExternalStore(subscribe, () => message);
+  const text = useSyncExternalStore(
+    subscribe,
+    () => message,
+    () => '',
+  );
   return (
     <div id="live-announcer" className="visually-hidden" aria-live="polite" aria-atomic="true">
       {text}

@@ -59,7 +59,11 @@ function subscribe(notify: () => void) {
 
 /** Mounts the toast container once a toast has been asked for. */
 export function ToastHost() {
-  const wanted = useSyncExternalStore(subscribe, () => containerWanted);
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => containerWanted,
+    () => false,
+  );
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -20,4 +20,13 @@ export function readAppConfig(page: Document): AppConfig {
   return Object.fromEntries(entries) as AppConfig;
 }
 
-export const config = readAppConfig(document);
+/**
+ * The configuration in effect. In the browser it is the page's; the server's prerender
+ * (src/prerender/startPage.tsx), which has no page, sets it with `applyAppConfig` before rendering.
+ */
+export let config: AppConfig =
+  typeof document === 'undefined' ? configDefaults : readAppConfig(document);
+
+export function applyAppConfig(appConfig: AppConfig): void {
+  config = appConfig;
+}

@@ -21,13 +21,25 @@ export function removeTempDirs() {
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** A stand-in for the SPA's production bundle. */
+/**
+ * A stand-in for the SPA's production bundle, with a start-page renderer that renders a heading
+ * (the real one is src/prerender/startPage.tsx, which the page tests pass to the app).
+ */
 export function makeStaticDir(): string {
   const dir = makeTempDir('server-test-dist-');
   fs.mkdirSync(path.join(dir, 'assets/i18n'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'prerender'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><script src="/main.0123abcd.js"></script></head><body></body></html>',
+    '<!doctype html><html><head><script src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'prerender/startPage.cjs'),
+    `exports.prerenderStartPage = () => ({
+      rootMarkup: '<h1>Start page</h1>',
+      trailingMarkup: '<script>void 0</script>',
+      inlineScript: 'void 0',
+    });`,
   );
   fs.writeFileSync(path.join(dir, 'main.0123abcd.js'), 'void 0;');
   fs.writeFileSync(path.join(dir, 'assets/i18n/sv.json'), '{"general":{}}');

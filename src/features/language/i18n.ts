@@ -18,6 +18,8 @@ export function createI18n(language: Language, resources?: Resource) {
     supportedLngs: languages,
     load: 'languageOnly',
     resources,
+    // Given translations are there at once, so the first render (the server's too) has them.
+    initAsync: !resources,
     backend: { loadPath: translationsPath },
     // A file that fails to load is retried briefly, then the fallback shows (not a long blank).
     maxRetries: 2,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { PaymentNotes } from './PaymentNotes';
 import { submitRegistration } from './submitRegistration';
 import { TermsField } from './TermsField';
 import { TextField } from './TextField';
+import { useValuesShownBeforeHydration } from './useValuesShownBeforeHydration';
 
 // Only an invalid submit shows it: it loads then, not with the form.
 const ErrorSummary = lazy(() =>
@@ -53,6 +54,8 @@ function FieldControl({ field }: { field: FieldName }) {
 /** Step 1. It reads no form state itself, so typing re-renders only the field typed in. */
 export function RegistrationForm() {
   const [invalidSubmits, setInvalidSubmits] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useValuesShownBeforeHydration(form);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { t } = useTranslation();
@@ -77,7 +80,7 @@ export function RegistrationForm() {
   }
 
   return (
-    <Form noValidate onSubmit={handleSubmit} className="registration-form">
+    <Form ref={form} noValidate onSubmit={handleSubmit} className="registration-form">
       {invalidSubmits > 0 && (
         <Suspense fallback={null}>
           <ErrorSummary submits={invalidSubmits} />

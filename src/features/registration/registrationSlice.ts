@@ -1,9 +1,22 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { config } from '../../config';
 import { emptyValues, fieldNames, type FieldName, type RegistrationValues } from './fields';
-import { createRegistrationSchema, validateRegistration, type FieldErrors } from './schema';
+import {
+  createRegistrationSchema,
+  validateRegistration,
+  type FieldErrors,
+  type RegistrationSchema,
+} from './schema';
 
-const schema = createRegistrationSchema(config.emailDomain);
+/** The rules for the configured e-mail domain, made on first use: the prerender configures it. */
+let rules: { emailDomain: string; schema: RegistrationSchema } | undefined;
+function validate(values: RegistrationValues): FieldErrors {
+  if (rules?.emailDomain !== config.emailDomain) {
+    const { emailDomain } = config;
+    rules = { emailDomain, schema: createRegistrationSchema(emailDomain) };
+  }
+  return validateRegistration(rules.schema, values);
+}
 
 export interface RegistrationState {
   values: RegistrationValues;
@@ -16,7 +29,7 @@ export function registrationStateFor(values: RegistrationValues): RegistrationSt
   return {
     values,
     touched: {},
-    errors: validateRegistration(schema, values),
+    errors: validate(values),
     submitAttempted: false,
   };
 }
@@ -26,7 +39,7 @@ export const initialRegistrationState = registrationStateFor(emptyValues);
 /** One empty object, so that the summary's selector returns the same thing until errors show. */
 const noErrors: FieldErrors = {};
 
-type FieldChange = {
+export type FieldChange = {
   [Name in FieldName]: { field: Name; value: RegistrationValues[Name] };
 }[FieldName];
 
@@ -37,7 +50,7 @@ export const registrationSlice = createSlice({
     fieldChanged(state, action: PayloadAction<FieldChange>) {
       const { field, value } = action.payload;
       (state.values as Record<FieldName, string | boolean>)[field] = value;
-      state.errors = validateRegistration(schema, state.values);
+      state.errors = validate(state.values);
     },
     fieldTouched(state, action: PayloadAction<FieldName>) {
       state.touched[action.payload] = true;

@@ -1,0 +1,113 @@
+/**
+ * The browser's side of the prerendered start page: the page's inline script, then React
+ * hydrating the server's markup (src/index.tsx does the same with BrowserRouter).
+ */
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppRoutes } from '../../src/app/AppRoutes';
+import { loadPersistedState } from '../../src/app/persistedState';
+import { storageKeys } from '../../src/app/storage';
+import { makeStore } from '../../src/app/store';
+import { configDefaults } from '../../src/config/defaults';
+import { selectValues } from '../../src/features/registration/registrationSlice';
+import { prerenderStartPage } from '../../src/prerender/startPage';
+import { validValues } from '../../testing/registrations';
+import { createTestI18n, translations } from '../support/renderApp';
+
+const { sv, en } = translations;
+const startPage = prerenderStartPage(configDefaults);
+let unmount = () => {};
+
+beforeEach(() => {
+  sessionStorage.clear();
+  document.documentElement.lang = 'sv';
+  // As the server sends it; scripts written with innerHTML do not run, so the inline one is run
+  // below, where the browser would run it: right after the markup.
+  document.body.innerHTML = `<div id="root">${startPage.rootMarkup}</div>${startPage.trailingMarkup}`;
+});
+
+afterEach(() => act(() => unmount()));
+
+const runInlineScript = () => new Function(startPage.inlineScript)();
+
+/** Hydrates the page as the browser's bundle does; returns the store and what React recovered from. */
+async function hydrate() {
+  const store = makeStore(loadPersistedState());
+  const recoverableErrors: unknown[] = [];
+  await act(async () => {
+    const root = hydrateRoot(
+      document.getElementById('root')!,
+      <AppProviders store={store} i18n={createTestI18n(store.getState().language.current)}>
+        <MemoryRouter>
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProviders>,
+      { onRecoverableError: (error) => recoverableErrors.push(error) },
+    );
+    unmount = () => root.unmount();
+  });
+  return { store, recoverableErrors };
+}
+
+const input = (id: string) => document.getElementById(id) as HTMLInputElement;
+
+describe('the prerendered start page in the browser', () => {
+  it('is taken over by React as it is, and then works', async () => {
+    runInlineScript();
+    const { store, recoverableErrors } = await hydrate();
+
+    expect(recoverableErrors).toEqual([]);
+    await userEvent.type(screen.getByLabelText(sv.form['city-label']), 'Vasa');
+    expect(selectValues(store.getState()).city).toBe('Vasa');
+  });
+
+  it('shows the stored language and the stored form before React runs, which React then keeps', async () => {
+    sessionStorage.setItem(storageKeys.language, 'en');
+    sessionStorage.setItem(storageKeys.formData, JSON.stringify(validValues));
+
+    runInlineScript();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.querySelector('h1')?.textContent).toBe(en.hero['heading-label']);
+    expect(input('firstName').value).toBe(validValues.firstName);
+    expect((document.getElementById('degreeProgram') as HTMLSelectElement).value).toBe(
+      validValues.degreeProgram,
+    );
+    expect(input('terms').checked).toBe(true);
+
+    const { store, recoverableErrors } = await hydrate();
+    expect(recoverableErrors).toEqual([]);
+    expect(screen.getByLabelText(en.form['firstName-label'])).toHaveValue(validValues.firstName);
+    expect(selectValues(store.getState())).toEqual(validValues);
+  });
+
+  it('keeps what was typed before React took over, and saves it', async () => {
+    runInlineScript();
+    input('city').value = 'Helsingfors';
+    input('terms').checked = true;
+
+    const { store, recoverableErrors } = await hydrate();
+
+    expect(recoverableErrors).toEqual([]);
+    expect(input('city').value).toBe('Helsingfors');
+    expect(selectValues(store.getState())).toMatchObject({ city: 'Helsingfors', terms: true });
+    expect(JSON.parse(sessionStorage.getItem(storageKeys.formData)!)).toMatchObject({
+      city: 'Helsingfors',
+      terms: true,
+    });
+  });
+
+  it('shows the page as rendered when the stored form is corrupt', async () => {
+    sessionStorage.setItem(storageKeys.language, 'xx');
+    sessionStorage.setItem(storageKeys.formData, '{"firstName": ');
+
+    runInlineScript();
+    const { recoverableErrors } = await hydrate();
+
+    expect(recoverableErrors).toEqual([]);
+    expect(document.querySelector('h1')?.textContent).toBe(sv.hero['heading-label']);
+    expect(input('firstName').value).toBe('');
+  });
+});
