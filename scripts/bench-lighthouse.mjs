@@ -44,7 +44,7 @@ function failingAudits(lhr, categoryId) {
 
 /** A few lines of what the audit found, so that the report says where, not only what. */
 function findings(audit) {
-  const items = audit.details?.items ?? [];
+  const items = Array.isArray(audit.details?.items) ? audit.details.items : [];
   return items
     .map((item) => {
       const where = item.node?.selector ?? item.source?.url ?? item.url ?? item.sourceLocation?.url;

@@ -21,6 +21,9 @@ const app = (
 
 const container = document.getElementById('root')!;
 // The start page arrives rendered by the server (src/prerender): React takes over its markup.
-// Other routes arrive empty and are rendered here, in a transition that keeps the page responsive.
-if (container.firstElementChild) hydrateRoot(container, app);
-else startTransition(() => createRoot(container).render(app));
+// Other routes arrive empty and are rendered here. Either way in a transition, which React works
+// through in short slices, so the main thread stays responsive.
+startTransition(() => {
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

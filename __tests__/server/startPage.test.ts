@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { buildApp } from '../../server/app';
@@ -78,6 +79,25 @@ describe('the start page as the server sends it', () => {
 
     expect(document.getElementById('root')?.innerHTML).toBe('');
     expect(document.querySelector('template')).toBeNull();
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ])('is sent compressed as %s to a browser that accepts it', async (encoding, decompress) => {
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': `${encoding}, identity;q=0.5` },
+    });
+
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.headers).toMatchObject({
+      'content-encoding': encoding,
+      vary: 'accept-encoding',
+    });
+    expect(decompress(compressed.rawPayload).toString()).toBe(plain.body);
   });
 
   it('does not serve the renderer itself', async () => {

@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { appConfigElementId, type AppConfig } from '../../src/config/defaults';
+import { compressedPage } from './compressedPage';
 import type {
   PrerenderedStartPage,
   StartPageRenderer,
@@ -86,9 +87,8 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   const indexFile = requireBuilt(path.join(staticDir, 'index.html'));
   const indexHtml = withAppConfig(fs.readFileSync(indexFile, 'utf8'), appConfig);
   // Only / is prerendered: /send shows the saved form, which only the browser knows.
-  const startPageHtml = withStartPage(indexHtml, startPage);
-  const sendPage = (reply: FastifyReply, html: string) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendStartPage = compressedPage(withStartPage(indexHtml, startPage));
+  const sendIndexPage = compressedPage(indexHtml);
 
   await app.register(fastifyStatic, {
     root: staticDir,
@@ -109,7 +109,7 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
     const pathname = request.url.split('?')[0];
     const isClientRoute = !path.posix.basename(pathname).includes('.');
     if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
-      return sendPage(reply, pathname === '/' ? startPageHtml : indexHtml);
+      return (pathname === '/' ? sendStartPage : sendIndexPage)(request, reply);
     }
     throw app.httpErrors.notFound('Not found');
   });

@@ -1,41 +1,44 @@
-import { useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
-import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { languageChanged, selectLanguage } from './languageSlice';
-import { languageNames, languages } from './languages';
+import { useEffect, useState } from 'react';
+import { LanguageToggleLabel, languageToggle } from './LanguageToggleLabel';
+import type { LanguageMenu } from './LanguageMenu';
 
-/** Lists every language but the current one, each named in its own language. */
+const loadLanguageMenu = () => import('./LanguageMenu.js');
+
+type Loaded = { Menu: typeof LanguageMenu; focusToggle: boolean };
+
+/**
+ * The language switcher. The first paint does not need its menu, react-bootstrap's Dropdown with
+ * popper, so that loads once the page is up; until then the switcher is a copy of its toggle,
+ * which looks and reads the same and opens the menu as soon as it has loaded.
+ */
 export function LanguageDropdown() {
-  const current = useAppSelector(selectLanguage);
-  // The menu is in the page only while open: closed, react-bootstrap leaves popper's attributes
-  // (x-placement, aria-labelledby on a plain div) that are not valid HTML.
-  const [open, setOpen] = useState(false);
-  const dispatch = useAppDispatch();
-  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [openAtOnce, setOpenAtOnce] = useState(false);
 
+  const load = () =>
+    loadLanguageMenu().then(
+      ({ LanguageMenu: Menu }) =>
+        setLoaded({ Menu, focusToggle: document.activeElement?.id === languageToggle.id }),
+      // Offline: the copy stays, and a click tries again.
+      () => undefined,
+    );
+  useEffect(() => void load(), []);
+
+  if (loaded) return <loaded.Menu openAtOnce={openAtOnce} focusToggle={loaded.focusToggle} />;
   return (
-    <Dropdown align="end" show={open} onToggle={setOpen}>
-      <Dropdown.Toggle variant="outline-light" size="sm" id="language-switcher">
-        <span className="visually-hidden">{t('general.language-label')}: </span>
-        <span lang={current}>{languageNames[current]}</span>
-      </Dropdown.Toggle>
-      {open && (
-        <Dropdown.Menu>
-          {languages
-            .filter((language) => language !== current)
-            .map((language) => (
-              <Dropdown.Item
-                key={language}
-                as="button"
-                lang={language}
-                onClick={() => dispatch(languageChanged(language))}
-              >
-                {languageNames[language]}
-              </Dropdown.Item>
-            ))}
-        </Dropdown.Menu>
-      )}
-    </Dropdown>
+    <div className="dropdown">
+      <button
+        type="button"
+        id={languageToggle.id}
+        aria-expanded="false"
+        className={`dropdown-toggle btn btn-${languageToggle.variant} btn-${languageToggle.size}`}
+        onClick={() => {
+          setOpenAtOnce(true);
+          void load();
+        }}
+      >
+        <LanguageToggleLabel />
+      </button>
+    </div>
   );
 }
