@@ -4,27 +4,17 @@ import type { LanguageMenu } from './LanguageMenu';
 
 const loadLanguageMenu = () => import('./LanguageMenu.js');
 
-type Loaded = { Menu: typeof LanguageMenu; focusToggle: boolean };
-
 /**
  * The language switcher. The first paint does not need its menu, react-bootstrap's Dropdown with
- * popper, so that loads once the page is up; until then the switcher is a copy of its toggle,
- * which looks and reads the same and opens the menu as soon as it has loaded.
+ * popper: that loads once the page is up, while the switcher is a copy of the Dropdown's toggle,
+ * which looks and reads the same. The first click puts the real one in its place, open.
  */
 export function LanguageDropdown() {
-  const [loaded, setLoaded] = useState<Loaded>();
-  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [Menu, setMenu] = useState<typeof LanguageMenu>();
+  // Fetched now, so that the first click finds it at hand; offline, a click tries again.
+  useEffect(() => void loadLanguageMenu().catch(() => undefined), []);
 
-  const load = () =>
-    loadLanguageMenu().then(
-      ({ LanguageMenu: Menu }) =>
-        setLoaded({ Menu, focusToggle: document.activeElement?.id === languageToggle.id }),
-      // Offline: the copy stays, and a click tries again.
-      () => undefined,
-    );
-  useEffect(() => void load(), []);
-
-  if (loaded) return <loaded.Menu openAtOnce={openAtOnce} focusToggle={loaded.focusToggle} />;
+  if (Menu) return <Menu />;
   return (
     <div className="dropdown">
       <button
@@ -32,10 +22,12 @@ export function LanguageDropdown() {
         id={languageToggle.id}
         aria-expanded="false"
         className={`dropdown-toggle btn btn-${languageToggle.variant} btn-${languageToggle.size}`}
-        onClick={() => {
-          setOpenAtOnce(true);
-          void load();
-        }}
+        onClick={() =>
+          void loadLanguageMenu().then(
+            ({ LanguageMenu: Loaded }) => setMenu(() => Loaded),
+            () => undefined,
+          )
+        }
       >
         <LanguageToggleLabel />
       </button>

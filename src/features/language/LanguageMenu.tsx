@@ -6,26 +6,18 @@ import { languageNames, languages } from './languages';
 import { LanguageToggleLabel, languageToggle } from './LanguageToggleLabel';
 
 /**
- * The switcher with its menu (react-bootstrap's Dropdown, positioned by popper), which loads after
- * the first paint. Lists every language but the current one, each named in its own language.
+ * The switcher with its menu (react-bootstrap's Dropdown, positioned by popper). It takes the
+ * place of the first paint's copy (LanguageDropdown) when that is clicked, so it starts open,
+ * with the focus on its toggle. Lists every language but the current one, each in its own language.
  */
-export function LanguageMenu({
-  openAtOnce,
-  focusToggle,
-}: {
-  openAtOnce: boolean;
-  focusToggle: boolean;
-}) {
+export function LanguageMenu() {
   const current = useAppSelector(selectLanguage);
   // The menu is in the page only while open: closed, react-bootstrap leaves popper's attributes
   // (x-placement, aria-labelledby on a plain div) that are not valid HTML.
-  const [open, setOpen] = useState(openAtOnce);
+  const [open, setOpen] = useState(true);
   const dispatch = useAppDispatch();
 
-  // This toggle replaces the first paint's copy; focus stays where the applicant had it.
-  useLayoutEffect(() => {
-    if (focusToggle) document.getElementById(languageToggle.id)?.focus();
-  }, [focusToggle]);
+  useLayoutEffect(() => document.getElementById(languageToggle.id)?.focus(), []);
 
   return (
     <Dropdown align="end" show={open} onToggle={setOpen}>
