@@ -20,10 +20,22 @@ const app = (
 );
 
 const container = document.getElementById('root')!;
-// The start page arrives rendered by the server (src/prerender): React takes over its markup.
-// Other routes arrive empty and are rendered here. Either way in a transition, which React works
-// through in short slices, so the main thread stays responsive.
-startTransition(() => {
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+const translationsLoaded = new Promise((resolve) =>
+  i18n.isInitialized ? resolve(undefined) : i18n.on('initialized', resolve),
+);
+
+// The start page arrives rendered by the server (src/prerender), in the language the page's
+// inline script chose: React takes that markup over when it renders the same texts. It does not
+// when that language's file failed to load and the Swedish fallback shows instead; then, as on
+// every other route, which arrives empty, React renders the page itself. Either way in a
+// transition, which React works through in short slices, so the main thread stays responsive.
+void translationsLoaded.then(() =>
+  startTransition(() => {
+    const rendered = container.firstElementChild !== null;
+    if (rendered && i18n.resolvedLanguage === document.documentElement.lang) {
+      hydrateRoot(container, app);
+    } else {
+      createRoot(container).render(app);
+    }
+  }),
+);

@@ -29,7 +29,10 @@ beforeEach(() => {
   document.body.innerHTML = `<div id="root">${startPage.rootMarkup}</div>${startPage.trailingMarkup}`;
 });
 
-afterEach(() => act(() => unmount()));
+afterEach(() => {
+  act(() => unmount());
+  unmount = () => {};
+});
 
 const runInlineScript = () => new Function(startPage.inlineScript)();
 
@@ -97,6 +100,15 @@ describe('the prerendered start page in the browser', () => {
       city: 'Helsingfors',
       terms: true,
     });
+  });
+
+  it('does not let the form submit itself before React has taken it over', () => {
+    runInlineScript();
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+
+    document.querySelector('form')!.dispatchEvent(submit);
+
+    expect(submit.defaultPrevented).toBe(true);
   });
 
   it('shows the page as rendered when the stored form is corrupt', async () => {

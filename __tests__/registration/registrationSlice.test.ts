@@ -10,29 +10,40 @@ import {
   selectVisibleError,
   submitAttempted,
 } from '../../src/features/registration/registrationSlice';
+import { validateForm } from '../../src/features/registration/validation';
 import { validValues } from '../../testing/registrations';
 
 const reducer = registrationSlice.reducer;
 
 describe('registration slice', () => {
-  it('starts empty, untouched and invalid on every field', () => {
+  it('starts empty, untouched and not yet checked', () => {
     const state = reducer(undefined, { type: 'init' });
     expect(state.values.firstName).toBe('');
     expect(state.values.terms).toBe(false);
     expect(state.touched).toEqual({});
     expect(state.submitAttempted).toBe(false);
-    expect(Object.keys(state.errors)).toHaveLength(12);
+    expect(state.errors).toBeUndefined();
   });
 
-  it('stores a changed value and recomputes that field’s error', () => {
-    let state = reducer(undefined, fieldChanged({ field: 'firstName', value: 'A' }));
-    expect(state.values.firstName).toBe('A');
-    expect(state.errors.firstName).toBe('firstName-too-short');
-    state = reducer(state, fieldChanged({ field: 'firstName', value: 'Anna' }));
-    expect(state.errors.firstName).toBeUndefined();
-    state = reducer(state, fieldChanged({ field: 'terms', value: true }));
-    expect(state.values.terms).toBe(true);
-    expect(state.errors.terms).toBeUndefined();
+  it('is checked by the rules once they have loaded: invalid on every field when empty', async () => {
+    const store = makeStore();
+    expect(selectIsValid(store.getState())).toBe(false);
+    await store.dispatch(validateForm());
+    expect(Object.keys(store.getState().registration.errors!)).toHaveLength(12);
+  });
+
+  it('stores a changed value and, the rules loaded, checks it within the same dispatch', async () => {
+    const store = makeStore();
+    await store.dispatch(validateForm());
+    const errors = () => store.getState().registration.errors!;
+    store.dispatch(fieldChanged({ field: 'firstName', value: 'A' }));
+    expect(store.getState().registration.values.firstName).toBe('A');
+    expect(errors().firstName).toBe('firstName-too-short');
+    store.dispatch(fieldChanged({ field: 'firstName', value: 'Anna' }));
+    expect(errors().firstName).toBeUndefined();
+    store.dispatch(fieldChanged({ field: 'terms', value: true }));
+    expect(store.getState().registration.values.terms).toBe(true);
+    expect(errors().terms).toBeUndefined();
   });
 
   it('marks a field touched on blur, and every field on a submit attempt', () => {
@@ -48,16 +59,18 @@ describe('registration slice', () => {
     expect(reducer(changed, formCleared())).toEqual(initialRegistrationState);
   });
 
-  it('shows a field’s error only once it is touched', () => {
+  it('shows a field’s error only once it is touched', async () => {
     const store = makeStore();
+    await store.dispatch(validateForm());
     store.dispatch(fieldChanged({ field: 'email', value: 'x@gmail.com' }));
     expect(selectVisibleError(store.getState(), 'email')).toBeUndefined();
     store.dispatch(fieldTouched('email'));
     expect(selectVisibleError(store.getState(), 'email')).toBe('email-format');
   });
 
-  it('knows when the form is valid and which field to fix first', () => {
+  it('knows when the form is valid and which field to fix first', async () => {
     const store = makeStore();
+    await store.dispatch(validateForm());
     expect(selectFirstInvalidField(store.getState())).toBe('firstName');
     for (const [field, value] of Object.entries(validValues)) {
       store.dispatch(fieldChanged({ field, value } as Parameters<typeof fieldChanged>[0]));

@@ -5,6 +5,7 @@ import {
   formCleared,
   formSubmitted,
 } from '../features/registration/registrationSlice';
+import { validateForm } from '../features/registration/validation';
 import { removeStored, storageKeys, writeStored } from './storage';
 import type { AppDispatch, RootState } from './store';
 
@@ -27,4 +28,10 @@ startAppListening({
 startAppListening({
   actionCreator: formCleared,
   effect: () => removeStored(storageKeys.formData),
+});
+
+// Every change is checked against the rules (at once, once they have loaded).
+startAppListening({
+  matcher: isAnyOf(fieldChanged, formCleared),
+  effect: (_action, api) => api.dispatch(validateForm()),
 });

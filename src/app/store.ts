@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit';
 import { languageSlice } from '../features/language/languageSlice';
 import { registrationSlice } from '../features/registration/registrationSlice';
+import { validateForm } from '../features/registration/validation';
 import { listenerMiddleware } from './listenerMiddleware';
 
 /**
@@ -26,7 +27,7 @@ export const dynamicMiddleware = createDynamicMiddleware();
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
@@ -34,6 +35,9 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         .prepend(listenerMiddleware.middleware)
         .concat(dynamicMiddleware.middleware),
   });
+  // The form as restored (or empty) is checked as soon as the rules are here.
+  void store.dispatch(validateForm());
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,17 +1,36 @@
-import i18next, { type Resource } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18next, { type ReadCallback, type Resource } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, type Language } from './languages';
 
-export const translationsPath = '/assets/i18n/{{lng}}.json';
+/** Where a language's translations are served (public/assets/i18n, copied into the build). */
+export const translationsUrl = (language: string) => `/assets/i18n/${language}.json`;
 
 /**
- * An i18next instance for the app. Translations load over HTTP from public/assets/i18n; tests pass
- * them in as `resources`. A missing key or file falls back to Swedish.
+ * Fetches a language's file for i18next. A network failure or a server error may pass, so i18next
+ * tries again (maxRetries below); a missing file will not.
+ */
+function fetchTranslations(language: string, _namespace: string, done: ReadCallback) {
+  fetch(translationsUrl(language)).then(
+    async (response) => {
+      if (!response.ok) return done(new Error(`HTTP ${response.status}`), response.status >= 500);
+      try {
+        done(null, await response.json());
+      } catch (error) {
+        done(error as Error, false);
+      }
+    },
+    (error: Error) => done(error, true),
+  );
+}
+
+/**
+ * An i18next instance for the app. Translations load over HTTP; tests and the server's prerender
+ * pass them in as `resources`. A missing key or file falls back to Swedish.
  */
 export function createI18n(language: Language, resources?: Resource) {
   const instance = i18next.createInstance();
-  if (!resources) instance.use(HttpBackend);
+  if (!resources) instance.use(resourcesToBackend(fetchTranslations));
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: defaultLanguage,
@@ -20,7 +39,6 @@ export function createI18n(language: Language, resources?: Resource) {
     resources,
     // Given translations are there at once, so the first render (the server's too) has them.
     initAsync: !resources,
-    backend: { loadPath: translationsPath },
     // A file that fails to load is retried briefly, then the fallback shows (not a long blank).
     maxRetries: 2,
     retryTimeout: 300,

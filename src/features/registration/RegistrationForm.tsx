@@ -60,9 +60,9 @@ export function RegistrationForm() {
   const navigate = useNavigate();
   const { t } = useTranslation();
 
-  function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const outcome = dispatch(submitRegistration());
+    const outcome = await dispatch(submitRegistration());
     if (!outcome.valid) {
       void showErrorToast(<InvalidFormToast />, {
         toastId: invalidFormToastId,
@@ -80,7 +80,12 @@ export function RegistrationForm() {
   }
 
   return (
-    <Form ref={form} noValidate onSubmit={handleSubmit} className="registration-form">
+    <Form
+      ref={form}
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="registration-form"
+    >
       {invalidSubmits > 0 && (
         <Suspense fallback={null}>
           <ErrorSummary submits={invalidSubmits} />

@@ -1,27 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { config } from '../../config';
 import { emptyValues, fieldNames, type FieldName, type RegistrationValues } from './fields';
-import {
-  createRegistrationSchema,
-  validateRegistration,
-  type FieldErrors,
-  type RegistrationSchema,
-} from './schema';
-
-/** The rules for the configured e-mail domain, made on first use: the prerender configures it. */
-let rules: { emailDomain: string; schema: RegistrationSchema } | undefined;
-function validate(values: RegistrationValues): FieldErrors {
-  if (rules?.emailDomain !== config.emailDomain) {
-    const { emailDomain } = config;
-    rules = { emailDomain, schema: createRegistrationSchema(emailDomain) };
-  }
-  return validateRegistration(rules.schema, values);
-}
+import type { FieldErrors } from './schema';
 
 export interface RegistrationState {
   values: RegistrationValues;
   touched: Partial<Record<FieldName, true>>;
-  errors: FieldErrors;
+  /**
+   * The rules' message key per invalid field, set by validateForm (validation.ts) after every
+   * change; undefined until the rules, which load after the first paint, have checked the form.
+   */
+  errors?: FieldErrors;
   submitAttempted: boolean;
 }
 
@@ -29,7 +17,6 @@ export function registrationStateFor(values: RegistrationValues): RegistrationSt
   return {
     values,
     touched: {},
-    errors: validate(values),
     submitAttempted: false,
   };
 }
@@ -50,7 +37,9 @@ export const registrationSlice = createSlice({
     fieldChanged(state, action: PayloadAction<FieldChange>) {
       const { field, value } = action.payload;
       (state.values as Record<FieldName, string | boolean>)[field] = value;
-      state.errors = validate(state.values);
+    },
+    valuesValidated(state, action: PayloadAction<FieldErrors>) {
+      state.errors = action.payload;
     },
     fieldTouched(state, action: PayloadAction<FieldName>) {
       state.touched[action.payload] = true;
@@ -70,22 +59,31 @@ export const registrationSlice = createSlice({
     selectFieldValue: (state, field: FieldName) => state.values[field],
     /** The message key to show for a field: only once touched. */
     selectVisibleError: (state, field: FieldName) =>
-      state.touched[field] ? state.errors[field] : undefined,
-    selectIsValid: (state) => Object.keys(state.errors).length === 0,
-    selectFirstInvalidField: (state) => fieldNames.find((name) => state.errors[name]),
+      state.touched[field] ? state.errors?.[field] : undefined,
+    selectIsChecked: (state) => state.errors !== undefined,
+    /** Valid as checked by the rules: false while they have not checked the form. */
+    selectIsValid: (state) => state.errors !== undefined && Object.keys(state.errors).length === 0,
+    selectFirstInvalidField: (state) => fieldNames.find((name) => state.errors?.[name]),
     /** What the error summary lists: every invalid field once a submit was tried, in form order. */
-    selectSummaryErrors: (state) => (state.submitAttempted ? state.errors : noErrors),
+    selectSummaryErrors: (state) => (state.submitAttempted ? (state.errors ?? noErrors) : noErrors),
     selectShowsErrorSummary: (state) =>
-      state.submitAttempted && Object.keys(state.errors).length > 0,
+      state.submitAttempted && Object.keys(state.errors ?? noErrors).length > 0,
   },
 });
 
-export const { fieldChanged, fieldTouched, submitAttempted, formSubmitted, formCleared } =
-  registrationSlice.actions;
+export const {
+  fieldChanged,
+  valuesValidated,
+  fieldTouched,
+  submitAttempted,
+  formSubmitted,
+  formCleared,
+} = registrationSlice.actions;
 export const {
   selectValues,
   selectFieldValue,
   selectVisibleError,
+  selectIsChecked,
   selectIsValid,
   selectFirstInvalidField,
   selectSummaryErrors,

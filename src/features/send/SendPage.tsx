@@ -4,7 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { TopBar } from '../../components/TopBar';
-import { selectIsValid } from '../registration/registrationSlice';
+import { selectIsChecked, selectIsValid } from '../registration/registrationSlice';
 import { OutcomeView } from './OutcomeView';
 import { sendRegistration } from './sendRegistration';
 import { selectConfirmationSentTo, selectSendStatus } from './sendSlice';
@@ -13,6 +13,7 @@ import { selectConfirmationSentTo, selectSendStatus } from './sendSlice';
 export function SendPage() {
   const status = useAppSelector(selectSendStatus);
   const confirmationSentTo = useAppSelector(selectConfirmationSentTo);
+  const savedFormIsChecked = useAppSelector(selectIsChecked);
   const savedFormIsValid = useAppSelector(selectIsValid);
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
@@ -21,7 +22,9 @@ export function SendPage() {
     void dispatch(sendRegistration());
   }, [dispatch]);
 
-  if (status === 'idle' && !savedFormIsValid) return <Navigate to="/" replace />;
+  if (status === 'idle' && savedFormIsChecked && !savedFormIsValid) {
+    return <Navigate to="/" replace />;
+  }
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { createOnboardingForm } from '../../api/apiSlice';
 import type { AppThunk } from '../../app/store';
 import { formCleared, selectIsValid, selectValues } from '../registration/registrationSlice';
+import { validateForm } from '../registration/validation';
 import { selectSendStatus } from './sendSlice';
 
 /**
@@ -8,6 +9,8 @@ import { selectSendStatus } from './sendSlice';
  * first keeps it to one POST when React StrictMode runs the page's effect twice.
  */
 export const sendRegistration = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  if (selectSendStatus(getState()) !== 'idle') return;
+  await dispatch(validateForm());
   const state = getState();
   if (selectSendStatus(state) !== 'idle' || !selectIsValid(state)) return;
   await dispatch(createOnboardingForm.initiate(selectValues(state), { track: false }));

@@ -1,0 +1,37 @@
+/**
+ * The form's validation rules (schema.ts, built on yup) load on their own, after the first paint:
+ * the start page shows no error before a field is left, so it paints and hydrates without them.
+ * Once they are here, every change is checked at once, within the dispatch that made it.
+ */
+import type { AppThunk } from '../../app/store';
+import { config } from '../../config';
+import type { RegistrationValues } from './fields';
+import { selectValues, valuesValidated } from './registrationSlice';
+import type { FieldErrors } from './schema';
+
+type Validate = (values: RegistrationValues) => FieldErrors;
+
+let validate: Validate | undefined;
+let loading: Promise<Validate> | undefined;
+
+function loadRules(): Promise<Validate> {
+  loading ??= import('./schema.js').then(
+    ({ createRegistrationSchema, validateRegistration }) => {
+      const schema = createRegistrationSchema(config.emailDomain);
+      validate = (values) => validateRegistration(schema, values);
+      return validate;
+    },
+    (error: unknown) => {
+      // Offline, say: the next check tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Checks the form's values against the rules (loading them the first time) and stores the result. */
+export const validateForm = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const rules = validate ?? (await loadRules());
+  dispatch(valuesValidated(rules(selectValues(getState()))));
+};
