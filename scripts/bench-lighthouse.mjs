@@ -1,8 +1,9 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile preset, simulated throttling) on Debian's
- * Chromium against the start page of the production server. Prints the scores, LCP, TBT and CLS
- * against their targets, and every audit that keeps a category below 100. Exits non-zero only
- * when the run itself broke. LIGHTHOUSE_JSON=<file> also writes the whole report there.
+ * Chromium against the start page of the production server, three times. Prints each run's
+ * figures and their medians against issue 15's targets, and every audit that keeps a category
+ * below 100 in the median run. Exits non-zero only when a run itself broke.
+ * LIGHTHOUSE_JSON=<file> also writes the median run's whole report there.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,7 +29,11 @@ const mobileConfig = {
   },
 };
 
-const scoreTargets = { performance: 95, accessibility: 100, 'best-practices': 100 };
+const runs = 3;
+
+/** Issue 15's targets: scores, and the metrics in milliseconds (CLS unitless). */
+const scoreTargets = { performance: 99, accessibility: 100, 'best-practices': 100 };
+const metricTargets = { lcpMs: 1200, tbtMs: 100 };
 
 /**
  * Audits that fell short, with their weight in the category: weighted ones lower the score; the
@@ -69,30 +74,78 @@ function printFailingAudits(lhr) {
   }
 }
 
-function scoreRows(lhr) {
-  return categories.map((id) => {
-    const score = Math.round(lhr.categories[id].score * 100);
-    const target = scoreTargets[id];
-    return {
-      figure: `${lhr.categories[id].title} score`,
-      value: String(score),
-      target: target === 100 ? '100' : `>= ${target}`,
-      met: score >= target,
-    };
-  });
+/** The figures of one run. */
+function figuresOf(lhr) {
+  const scores = Object.fromEntries(
+    categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)]),
+  );
+  const metric = (id) => lhr.audits[id].numericValue;
+  return {
+    scores,
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
 }
 
-function metricRows(lhr) {
-  const lcp = lhr.audits['largest-contentful-paint'].numericValue;
-  const tbt = lhr.audits['total-blocking-time'].numericValue;
-  const cls = lhr.audits['cumulative-layout-shift'].numericValue;
-  const fcp = lhr.audits['first-contentful-paint'].numericValue;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One row per figure: each run's value, then the median against its target. */
+function rowsOf(lhrs, all) {
+  const row = (figure, values, format, target, met) => ({
+    figure: `${figure} (${values.map(format).join(' / ')})`,
+    value: format(median(values)),
+    target,
+    met: target === undefined ? undefined : met(median(values)),
+  });
+  const title = (id) => lhrs[0].categories[id].title;
+  const ms = (value) => formatNumber(value);
   return [
-    { figure: 'First Contentful Paint (ms)', value: formatNumber(fcp) },
-    { figure: 'Largest Contentful Paint (ms)', value: formatNumber(lcp) },
-    { figure: 'Total Blocking Time (ms)', value: formatNumber(tbt) },
-    { figure: 'Cumulative Layout Shift', value: formatNumber(cls, 3), target: '0', met: cls === 0 },
+    ...categories.map((id) =>
+      row(
+        `${title(id)} score`,
+        all.map((figures) => figures.scores[id]),
+        String,
+        scoreTargets[id] === 100 ? '100' : `>= ${scoreTargets[id]}`,
+        (value) => value >= scoreTargets[id],
+      ),
+    ),
+    row(
+      'First Contentful Paint, ms',
+      all.map((figures) => figures.fcp),
+      ms,
+    ),
+    row(
+      'Largest Contentful Paint, ms',
+      all.map((figures) => figures.lcp),
+      ms,
+      `<= ${formatNumber(metricTargets.lcpMs)}`,
+      (value) => value <= metricTargets.lcpMs,
+    ),
+    row(
+      'Total Blocking Time, ms',
+      all.map((figures) => figures.tbt),
+      ms,
+      `<= ${metricTargets.tbtMs}`,
+      (value) => value <= metricTargets.tbtMs,
+    ),
+    row(
+      'Cumulative Layout Shift',
+      all.map((figures) => figures.cls),
+      (value) => formatNumber(value, 3),
+      '0',
+      (value) => value === 0,
+    ),
   ];
+}
+
+async function audit(url, port) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, mobileConfig);
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error('Lighthouse returned no result');
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  return { lhr, report: result.report };
 }
 
 async function main() {
@@ -104,25 +157,36 @@ async function main() {
   let chromium;
   try {
     chromium = await launchChromium();
-    const result = await lighthouse(
-      `${server.url}/`,
-      { port: chromium.port, output: 'json', logLevel: 'error' },
-      mobileConfig,
-    );
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error('Lighthouse returned no result');
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const results = [];
+    for (let run = 0; run < runs; run += 1) {
+      results.push(await audit(`${server.url}/`, chromium.port));
+    }
+    const lhrs = results.map((result) => result.lhr);
+    const all = lhrs.map(figuresOf);
+    // The run whose performance score is the median: its audits explain the figures.
+    const medianRun =
+      results[
+        all.indexOf(
+          [...all].sort((a, b) => a.scores.performance - b.scores.performance)[
+            Math.floor(runs / 2)
+          ],
+        )
+      ];
     // The whole report, for a closer look (open it in https://googlechrome.github.io/lighthouse/viewer/).
-    if (process.env.LIGHTHOUSE_JSON) fs.writeFileSync(process.env.LIGHTHOUSE_JSON, result.report);
+    if (process.env.LIGHTHOUSE_JSON)
+      fs.writeFileSync(process.env.LIGHTHOUSE_JSON, medianRun.report);
 
+    const { lhr } = medianRun;
     printTable(
-      `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}, mobile, simulated slow 4G: ${lhr.finalDisplayedUrl}`,
-      [...scoreRows(lhr), ...metricRows(lhr)],
+      `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}, mobile, simulated slow 4G: ${lhr.finalDisplayedUrl}, median of ${runs} runs (each run in brackets)`,
+      rowsOf(lhrs, all),
     );
-    for (const warning of lhr.runWarnings) printLine(`Run warning: ${warning}`);
+    for (const warning of lhrs.flatMap((each) => each.runWarnings)) {
+      printLine(`Run warning: ${warning}`);
+    }
     printFailingAudits(lhr);
     printLine(
-      `\n${os.cpus().length} CPUs; 1-minute load average ${loadBefore.toFixed(2)} before the run ` +
+      `\n${os.cpus().length} CPUs; 1-minute load average ${loadBefore.toFixed(2)} before the runs ` +
         '(TBT and LCP depend on it: measure on a quiet machine).\n',
     );
   } finally {
