@@ -18,7 +18,7 @@ import { validValues } from '../../testing/registrations';
 import { createTestI18n, translations } from '../support/renderApp';
 
 const { sv, en } = translations;
-const startPage = prerenderStartPage(configDefaults);
+const startPage = prerenderStartPage(configDefaults, []);
 let unmount = () => {};
 
 beforeEach(() => {

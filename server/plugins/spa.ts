@@ -31,6 +31,12 @@ function requireBuilt(file: string): string {
   return file;
 }
 
+/** html-webpack-plugin's script tags, `<script defer src="…"></script>`, minified or not. */
+const deferredScript = /<script defer(?:="defer")? src="?([^"\s>]+)"?><\/script>/g;
+
+const readIndexHtml = (staticDir: string) =>
+  fs.readFileSync(requireBuilt(path.join(staticDir, 'index.html')), 'utf8');
+
 /** The start page for this configuration, by the given renderer or the one built with the SPA. */
 export function loadStartPage(
   staticDir: string,
@@ -44,19 +50,22 @@ export function loadStartPage(
         prerenderStartPage: StartPageRenderer;
       }
     ).prerenderStartPage;
-  return render(appConfig);
+  const scriptUrls = [...readIndexHtml(staticDir).matchAll(deferredScript)].map((tag) => tag[1]);
+  return render(appConfig, scriptUrls);
 }
 
 /** public/index.html's empty root, as written or as html-webpack-plugin minifies it. */
 const emptyRoot = /<div id="?root"?><\/div>/;
 
-/** The page with the start page rendered into its root. */
+/** The page with the start page rendered into its root, its scripts left to the inline one. */
 function withStartPage(html: string, startPage: PrerenderedStartPage): string {
   if (!emptyRoot.test(html)) throw new Error('index.html has no empty <div id="root"></div>');
-  return html.replace(
-    emptyRoot,
-    () => `<div id="root">${startPage.rootMarkup}</div>${startPage.trailingMarkup}`,
-  );
+  return html
+    .replace(deferredScript, '')
+    .replace(
+      emptyRoot,
+      () => `<div id="root">${startPage.rootMarkup}</div>${startPage.trailingMarkup}`,
+    );
 }
 
 /** A webpack [contenthash] in the file name (main.3f9a1c2b.js) makes it safe to cache forever. */
@@ -84,8 +93,7 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   app,
   { staticDir, appConfig, startPage },
 ) => {
-  const indexFile = requireBuilt(path.join(staticDir, 'index.html'));
-  const indexHtml = withAppConfig(fs.readFileSync(indexFile, 'utf8'), appConfig);
+  const indexHtml = withAppConfig(readIndexHtml(staticDir), appConfig);
   // Only / is prerendered: /send shows the saved form, which only the browser knows.
   const sendStartPage = compressedPage(withStartPage(indexHtml, startPage));
   const sendIndexPage = compressedPage(indexHtml);

@@ -17,6 +17,7 @@ import { applyAppConfig } from '../config';
 import { createI18n } from '../features/language/i18n';
 import { defaultLanguage, languages, type Language } from '../features/language/languages';
 import type { StartPageRenderer } from './prerenderedStartPage';
+import { loadScriptsAfterFirstPaint } from './loadScriptsAfterFirstPaint';
 import { restoreBeforeHydration } from './restoreBeforeHydration';
 
 const translations: Resource = { sv: { translation: sv }, en: { translation: en } };
@@ -36,7 +37,7 @@ function renderIn(language: Language): string {
   );
 }
 
-export const prerenderStartPage: StartPageRenderer = (appConfig) => {
+export const prerenderStartPage: StartPageRenderer = (appConfig, scriptUrls) => {
   applyAppConfig(appConfig);
   const templates = languages
     .filter((language) => language !== defaultLanguage)
@@ -44,7 +45,11 @@ export const prerenderStartPage: StartPageRenderer = (appConfig) => {
       (language) =>
         `<template id="${templateIdPrefix}${language}">${renderIn(language)}</template>`,
     );
-  const inlineScript = `(${restoreBeforeHydration.toString()})(${JSON.stringify(storageKeys)},${JSON.stringify(templateIdPrefix)})`;
+  const call = (script: (...args: never[]) => void, ...args: unknown[]) =>
+    `(${script.toString()})(${args.map((arg) => JSON.stringify(arg)).join(',')});`;
+  const inlineScript =
+    call(restoreBeforeHydration, storageKeys, templateIdPrefix) +
+    call(loadScriptsAfterFirstPaint, scriptUrls);
   return {
     rootMarkup: renderIn(defaultLanguage),
     trailingMarkup: `${templates.join('')}<script>${inlineScript}</script>`,
