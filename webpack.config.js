@@ -131,6 +131,15 @@ module.exports = (_env, argv) => {
         : []),
     ],
     optimization: {
+      splitChunks: {
+        cacheGroups: {
+          startPage: {
+            chunks: 'initial',
+            name: 'main-react-dom',
+            test: /node_modules[\\/](react-dom|scheduler)[\\/]/,
+          },
+        },
+      },
       minimizer: [
         '...',
         // svgo chokes on react-toastify's URL-encoded SVG icons; they are tiny anyway.

@@ -2,8 +2,10 @@ import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { languageChanged } from '../features/language/languageSlice';
 import {
   fieldChanged,
+  fieldTouched,
   formCleared,
   formSubmitted,
+  selectIsChecked,
 } from '../features/registration/registrationSlice';
 import { validateForm } from '../features/registration/validation';
 import { removeStored, storageKeys, writeStored } from './storage';
@@ -30,8 +32,11 @@ startAppListening({
   effect: () => removeStored(storageKeys.formData),
 });
 
-// Every change is checked against the rules (at once, once they have loaded).
+// Every change is checked against the rules (at once, once they have loaded); so is a form left
+// unchanged the first time a field is: leaving an empty field shows that it is required.
 startAppListening({
-  matcher: isAnyOf(fieldChanged, formCleared),
+  predicate: (action, state) =>
+    isAnyOf(fieldChanged, formCleared)(action) ||
+    (fieldTouched.match(action) && !selectIsChecked(state)),
   effect: (_action, api) => api.dispatch(validateForm()),
 });

@@ -7,7 +7,6 @@ import {
 } from '@reduxjs/toolkit';
 import { languageSlice } from '../features/language/languageSlice';
 import { registrationSlice } from '../features/registration/registrationSlice';
-import { validateForm } from '../features/registration/validation';
 import { listenerMiddleware } from './listenerMiddleware';
 
 /**
@@ -27,7 +26,7 @@ export const dynamicMiddleware = createDynamicMiddleware();
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const store = configureStore({
+  return configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
@@ -35,9 +34,6 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         .prepend(listenerMiddleware.middleware)
         .concat(dynamicMiddleware.middleware),
   });
-  // The form as restored (or empty) is checked as soon as the rules are here.
-  void store.dispatch(validateForm());
-  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

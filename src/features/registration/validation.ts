@@ -1,7 +1,8 @@
 /**
- * The form's validation rules (schema.ts, built on yup) load on their own, after the first paint:
- * the start page shows no error before a field is left, so it paints and hydrates without them.
- * Once they are here, every change is checked at once, within the dispatch that made it.
+ * The form's validation rules (schema.ts, built on yup) are not part of the start page's script:
+ * the page shows no error before a field is left, so it paints and hydrates without them. The
+ * browser fetches them when it is idle (webpack's prefetch) and runs them on the first change,
+ * blur or submit. From then on every change is checked at once, within the dispatch that made it.
  */
 import type { AppThunk } from '../../app/store';
 import { config } from '../../config';
@@ -15,7 +16,7 @@ let validate: Validate | undefined;
 let loading: Promise<Validate> | undefined;
 
 function loadRules(): Promise<Validate> {
-  loading ??= import('./schema.js').then(
+  loading ??= import(/* webpackPrefetch: true */ './schema.js').then(
     ({ createRegistrationSchema, validateRegistration }) => {
       const schema = createRegistrationSchema(config.emailDomain);
       validate = (values) => validateRegistration(schema, values);
