@@ -7,7 +7,7 @@ export interface RegistrationState {
   touched: Partial<Record<FieldName, true>>;
   /**
    * The rules' message key per invalid field, set by validateForm (validation.ts) after every
-   * change; undefined until the rules, which load after the first paint, have checked the form.
+   * change; undefined until the rules, which load on first use, have checked the form.
    */
   errors?: FieldErrors;
   submitAttempted: boolean;
