@@ -52,5 +52,7 @@ export function ensureServerBuilt() {
 
 export function ensureClientBuilt() {
   const sources = ['src', 'public', 'webpack.config.js', 'package-lock.json'];
-  if (!isUpToDate('dist/index.html', sources)) runNpmScript('build:client');
+  // One build writes both: the bundle and the server's start-page renderer beside it.
+  const outputs = ['dist/index.html', 'dist/prerender/startPage.cjs'];
+  if (!outputs.every((output) => isUpToDate(output, sources))) runNpmScript('build:client');
 }
