@@ -3,6 +3,10 @@
  * for a lease (FOR UPDATE SKIP LOCKED, so that instances sharing a PostgreSQL never take the same
  * one), sent, then deleted. A failure puts it back with a growing delay; a crash mid-send leaves
  * it claimed until the lease ends, and only then is it sent again.
+ *
+ * The messages of a batch are deleted together, in the statement that claims the next batch: on
+ * PGlite every statement is a commit with its fsync, which the registrations waiting to be stored
+ * queue behind.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
@@ -41,7 +45,10 @@ const leaseSeconds = 120;
 /** 5 s after the first failure, then doubling up to 10 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** (attempts - 1), 600);
 
-const claimDue = `WITH claimed AS (
+/** $3: the messages just sent, deleted in the same statement (a data-modifying WITH always runs). */
+const claimDue = `WITH sent AS (
+    DELETE FROM outbox WHERE id = ANY($3::integer[])
+  ), claimed AS (
     UPDATE outbox
     SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
     WHERE id IN (
@@ -64,7 +71,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   let started = false;
   let stopped = false;
 
-  async function deliver(row: ClaimedRow) {
+  /** Whether the message went; a failed one is queued again. */
+  async function deliver(row: ClaimedRow): Promise<boolean> {
     const registration = toStoredRegistration(row);
     const { subject, text, html } = composeConfirmation(registration, institution);
     try {
@@ -92,17 +100,26 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         { errorName: name, errorCode: code, attempts: row.outbox_attempts, retryInSeconds },
         'a confirmation email could not be sent; it stays queued',
       );
-      return;
+      return false;
     }
-    await database.query('DELETE FROM outbox WHERE id = $1', [row.outbox_id]);
     counters.sent();
+    return true;
   }
 
   async function deliverDue() {
-    for (;;) {
-      const rows = await database.query<ClaimedRow>(claimDue, [batchSize, leaseSeconds]);
-      for (const row of rows) await deliver(row);
-      if (rows.length < batchSize || stopped) return;
+    let sent: number[] = [];
+    try {
+      for (;;) {
+        const rows = await database.query<ClaimedRow>(claimDue, [batchSize, leaseSeconds, sent]);
+        sent = [];
+        for (const row of rows) if (await deliver(row)) sent.push(row.outbox_id);
+        if (rows.length < batchSize || stopped) return;
+      }
+    } finally {
+      // The last batch's, or the one before a failed claim's.
+      if (sent.length > 0) {
+        await database.query('DELETE FROM outbox WHERE id = ANY($1::integer[])', [sent]);
+      }
     }
   }
 
