@@ -4,9 +4,12 @@ import { createGroupCommit } from '../../server/db/groupCommit';
 describe('group commit', () => {
   it('writes the items submitted together in one batch, and resolves each after its write', async () => {
     const batches: number[][] = [];
-    const commits = createGroupCommit<number>(async (items) => {
-      batches.push(items);
-    }, 100);
+    const commits = createGroupCommit<number>(
+      async (items) => {
+        batches.push(items);
+      },
+      { maxBatchSize: 100 },
+    );
 
     await Promise.all([1, 2, 3].map((item) => commits.submit(item)));
     await commits.submit(4);
@@ -17,10 +20,13 @@ describe('group commit', () => {
   it('writes one batch at a time and gathers what arrives meanwhile into the next', async () => {
     const batches: number[][] = [];
     let releaseFirst = () => {};
-    const commits = createGroupCommit<number>(async (items) => {
-      batches.push(items);
-      if (batches.length === 1) await new Promise<void>((resolve) => (releaseFirst = resolve));
-    }, 100);
+    const commits = createGroupCommit<number>(
+      async (items) => {
+        batches.push(items);
+        if (batches.length === 1) await new Promise<void>((resolve) => (releaseFirst = resolve));
+      },
+      { maxBatchSize: 100 },
+    );
 
     const first = commits.submit(1);
     await new Promise((resolve) => setImmediate(resolve));
@@ -32,11 +38,44 @@ describe('group commit', () => {
     expect(batches).toEqual([[1], [2, 3, 4]]);
   });
 
+  it('hands the next batch over while one is written when two may be in flight', async () => {
+    const batches: number[][] = [];
+    const releases: (() => void)[] = [];
+    const commits = createGroupCommit<number>(
+      async (items) => {
+        batches.push(items);
+        await new Promise<void>((resolve) => releases.push(resolve));
+      },
+      { maxBatchSize: 100, maxInFlight: 2 },
+    );
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+    const first = commits.submit(1);
+    await nextTurn();
+    const second = [2, 3].map((item) => commits.submit(item));
+    await nextTurn();
+    const third = [4, 5].map((item) => commits.submit(item));
+    await nextTurn();
+    expect(batches).toEqual([[1], [2, 3]]);
+
+    releases[0]();
+    await first;
+    await nextTurn();
+    expect(batches).toEqual([[1], [2, 3], [4, 5]]);
+    releases[1]();
+    releases[2]();
+    await Promise.all([...second, ...third]);
+    await commits.drain();
+  });
+
   it('splits a burst into batches of at most maxBatchSize', async () => {
     const sizes: number[] = [];
-    const commits = createGroupCommit<number>(async (items) => {
-      sizes.push(items.length);
-    }, 4);
+    const commits = createGroupCommit<number>(
+      async (items) => {
+        sizes.push(items.length);
+      },
+      { maxBatchSize: 4 },
+    );
 
     await Promise.all(Array.from({ length: 10 }, (_, item) => commits.submit(item)));
 
@@ -44,9 +83,12 @@ describe('group commit', () => {
   });
 
   it('refuses only the item the write rejects, not its neighbours', async () => {
-    const commits = createGroupCommit<number>(async (items) => {
-      if (items.includes(13)) throw new Error('refused');
-    }, 100);
+    const commits = createGroupCommit<number>(
+      async (items) => {
+        if (items.includes(13)) throw new Error('refused');
+      },
+      { maxBatchSize: 100 },
+    );
 
     const results = await Promise.allSettled([12, 13, 14].map((item) => commits.submit(item)));
 
@@ -55,10 +97,13 @@ describe('group commit', () => {
 
   it('drains: waits for everything submitted so far', async () => {
     let written = 0;
-    const commits = createGroupCommit<number>(async (items) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      written += items.length;
-    }, 100);
+    const commits = createGroupCommit<number>(
+      async (items) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        written += items.length;
+      },
+      { maxBatchSize: 100 },
+    );
 
     void commits.submit(1);
     void commits.submit(2);

@@ -1,7 +1,11 @@
 /**
- * Group commit: items submitted while a write is under way are written together in the next one.
+ * Group commit: items submitted while writes are under way are written together in the next one.
  * On PGlite (one connection, one fsync per COMMIT) this turns a burst of N submissions into a few
  * transactions instead of N, while every caller still waits for the COMMIT holding its item.
+ *
+ * With `maxInFlight` above 1 the next batch is handed over while the previous one commits, so
+ * that the database finds it waiting when its fsync returns instead of idling for a round trip
+ * through this thread's event loop. Each batch is still its own transaction.
  */
 export interface GroupCommit<T> {
   /** Resolves once the item is committed; rejects when it could not be. */
@@ -16,18 +20,29 @@ interface Waiting<T> {
   reject: (error: unknown) => void;
 }
 
+export interface GroupCommitOptions {
+  maxBatchSize: number;
+  /** Batches being written at once (default 1). */
+  maxInFlight?: number;
+}
+
 export function createGroupCommit<T>(
   write: (items: T[]) => Promise<void>,
-  maxBatchSize: number,
+  { maxBatchSize, maxInFlight = 1 }: GroupCommitOptions,
 ): GroupCommit<T> {
   const queue: Waiting<T>[] = [];
-  let writing: Promise<void> | undefined;
+  const writing = new Set<Promise<void>>();
+  let flushScheduled = false;
 
-  async function writeQueue() {
-    // Let the requests that arrived in the same event-loop turn join the first batch.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (queue.length > 0) await writeBatch(queue.splice(0, maxBatchSize));
-    writing = undefined;
+  function flush() {
+    flushScheduled = false;
+    while (writing.size < maxInFlight && queue.length > 0) {
+      const written: Promise<void> = writeBatch(queue.splice(0, maxBatchSize)).then(() => {
+        writing.delete(written);
+        flush();
+      });
+      writing.add(written);
+    }
   }
 
   async function writeBatch(batch: Waiting<T>[]) {
@@ -48,11 +63,18 @@ export function createGroupCommit<T>(
     submit(item) {
       return new Promise<void>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        writing ??= writeQueue();
+        if (flushScheduled || writing.size >= maxInFlight) return;
+        // Let the requests that arrived in the same event-loop turn join the batch.
+        flushScheduled = true;
+        setImmediate(flush);
       });
     },
     async drain() {
-      await writing;
+      // Whatever is queued has a flush scheduled or a write under way that flushes after it.
+      while (writing.size > 0 || flushScheduled) {
+        await Promise.all(writing);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

@@ -55,8 +55,11 @@ const insertBatch = `WITH inserted AS (
 const selectSince = `SELECT id, reference, language, created_at, ${columns} FROM registrations
   WHERE created_at >= $1 ORDER BY id`;
 
-/** Large enough to absorb a burst, small enough to keep one COMMIT short. */
-const maxBatchSize = 256;
+/**
+ * Large enough to absorb a burst, small enough to keep one COMMIT short; the next batch waits at
+ * the database while one commits.
+ */
+const batching = { maxBatchSize: 256, maxInFlight: 2 };
 
 /** Two new references drawing the same code in one batch is rare (about 10^-12): retry then. */
 const maxAttempts = 3;
@@ -99,7 +102,7 @@ export function createRegistrationStore(
         if (attempt === maxAttempts || !isReferenceClash(error)) throw error;
       }
     }
-  }, maxBatchSize);
+  }, batching);
 
   return {
     save: (values, language) => commits.submit({ values, language }),

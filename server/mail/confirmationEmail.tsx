@@ -24,15 +24,26 @@ export type ConfirmationData = Pick<
   'firstName' | 'degreeProgram' | 'reference' | 'language' | 'createdAt'
 >;
 
+/** Making a DateTimeFormat costs more than rendering the rest of the message: one per locale and zone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 export function composeConfirmation(
   registration: ConfirmationData,
   institution: Institution,
   timeZone?: string,
 ): ConfirmationEmail {
   const texts = confirmationTexts[registration.language];
-  const date = new Intl.DateTimeFormat(texts.locale, { dateStyle: 'long', timeZone }).format(
-    registration.createdAt,
-  );
+  const date = dateFormat(texts.locale, timeZone).format(registration.createdAt);
   const programme = texts.programmeNames[registration.degreeProgram] ?? registration.degreeProgram;
   const details: [string, string][] = [
     [texts.programme, programme],

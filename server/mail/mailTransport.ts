@@ -35,7 +35,10 @@ export function createMailTransport(smtpUrl: string | undefined, dataDir: string
     description: `.eml files in ${mailDir} (SMTP_URL is not set)`,
     async send(message, name) {
       const { message: eml } = await transport.sendMail(message);
-      fs.writeFileSync(path.join(mailDir, `${name}.eml`), eml as Buffer, { mode: 0o600 });
+      // Asynchronously: creating the file is left to libuv's threads, not the requests' thread.
+      await fs.promises.writeFile(path.join(mailDir, `${name}.eml`), eml as Buffer, {
+        mode: 0o600,
+      });
     },
     close: () => transport.close(),
   };

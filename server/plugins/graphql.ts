@@ -11,7 +11,7 @@ import { graphqlPath } from '../../src/api/protocol';
 import { rateLimitKey } from '../clientAddress';
 import type { RegistrationStore } from '../db/registrations';
 import { executionErrorReply, requestErrorReply } from '../graphql/errors';
-import { liftLiterals } from '../graphql/liftLiterals';
+import { createLiteralLifter } from '../graphql/liftLiterals';
 import { limitFieldCount, queryLimits } from '../graphql/limits';
 import { createResolvers } from '../graphql/resolvers';
 import { responseMediaType } from '../graphql/mediaType';
@@ -90,6 +90,8 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
   }
   onRequest.push(app.verifyXsrf);
 
+  const liftLiterals = createLiteralLifter(app.graphql.schema);
+
   app.post<{ Body: GraphqlRequestBody }>(
     graphqlPath,
     { onRequest, schema: { body: bodySchema } },
@@ -98,7 +100,7 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
       reply.header('cache-control', 'no-store');
       reply.type(`${responseMediaType(request.headers.accept)}; charset=utf-8`);
       const { query, variables, operationName } = request.body;
-      const lifted = liftLiterals(app.graphql.schema, query, variables ?? undefined);
+      const lifted = liftLiterals(query, variables ?? undefined);
       if ('syntaxError' in lifted) return sendRequestErrors(reply, [lifted.syntaxError]);
       const run = (text: string, values: Record<string, unknown> | undefined) =>
         reply.graphql(text, {}, values, operationName ?? undefined);
