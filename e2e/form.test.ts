@@ -162,6 +162,7 @@ test('the language choice survives a reload and sets the title and <html lang>',
 
   // The menu offers only the other language, and switching back works the same way.
   await page.locator('#language-switcher').click();
+  await page.locator('.dropdown-menu.show').waitFor();
   expect(
     await page
       .locator('.dropdown-item')

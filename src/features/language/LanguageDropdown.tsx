@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { LanguageToggleLabel, languageToggle } from './LanguageToggleLabel';
 import type { LanguageMenu } from './LanguageMenu';
 
-// Fetched when the browser is idle (webpack's prefetch), run on the first click.
-const loadLanguageMenu = () => import(/* webpackPrefetch: true */ './LanguageMenu.js');
+const loadLanguageMenu = () => import('./LanguageMenu.js');
+/** On a sign that a click may come (a pointer over the toggle, the focus on it): fetch ahead. */
+const fetchAhead = () => void loadLanguageMenu().catch(() => undefined);
 
 /**
  * The language switcher. The first paint does not need its menu, react-bootstrap's Dropdown with
  * popper: until the first click the switcher is a copy of the Dropdown's toggle, which looks and
- * reads the same. That click puts the real one in its place, open; offline, a click tries again.
+ * reads the same. The menu is fetched when a pointer comes over the copy or the focus reaches it,
+ * and the click puts the real one in its place, open; offline, a click tries again.
  */
 export function LanguageDropdown() {
   const [Menu, setMenu] = useState<typeof LanguageMenu>();
@@ -20,6 +22,8 @@ export function LanguageDropdown() {
         id={languageToggle.id}
         aria-expanded="false"
         className={`dropdown-toggle btn btn-${languageToggle.variant} btn-${languageToggle.size}`}
+        onPointerEnter={fetchAhead}
+        onFocus={fetchAhead}
         onClick={() =>
           void loadLanguageMenu().then(
             ({ LanguageMenu: Loaded }) => setMenu(() => Loaded),

@@ -14,6 +14,7 @@ import { submitRegistration } from './submitRegistration';
 import { TermsField } from './TermsField';
 import { TextField } from './TextField';
 import { useValuesShownBeforeHydration } from './useValuesShownBeforeHydration';
+import { fetchValidationRules } from './validation';
 
 // Only an invalid submit shows it: it loads then, not with the form.
 const ErrorSummary = lazy(() =>
@@ -83,6 +84,7 @@ export function RegistrationForm() {
     <Form
       ref={form}
       noValidate
+      onFocus={fetchValidationRules}
       onSubmit={(event) => void handleSubmit(event)}
       className="registration-form"
     >

@@ -1,8 +1,8 @@
 /**
  * The form's validation rules (schema.ts, built on yup) are not part of the start page's script:
- * the page shows no error before a field is left, so it paints and hydrates without them. The
- * browser fetches them when it is idle (webpack's prefetch) and runs them on the first change,
- * blur or submit. From then on every change is checked at once, within the dispatch that made it.
+ * the page shows no error before a field is left, so it paints and hydrates without them. They
+ * are fetched when the focus first enters the form, and run on the first change, blur or submit.
+ * From then on every change is checked at once, within the dispatch that made it.
  */
 import type { AppThunk } from '../../app/store';
 import { config } from '../../config';
@@ -16,7 +16,7 @@ let validate: Validate | undefined;
 let loading: Promise<Validate> | undefined;
 
 function loadRules(): Promise<Validate> {
-  loading ??= import(/* webpackPrefetch: true */ './schema.js').then(
+  loading ??= import('./schema.js').then(
     ({ createRegistrationSchema, validateRegistration }) => {
       const schema = createRegistrationSchema(config.emailDomain);
       validate = (values) => validateRegistration(schema, values);
@@ -29,6 +29,11 @@ function loadRules(): Promise<Validate> {
     },
   );
   return loading;
+}
+
+/** Fetches the rules ahead of their first use. */
+export function fetchValidationRules(): void {
+  loadRules().catch(() => undefined);
 }
 
 /** Checks the form's values against the rules (loading them the first time) and stores the result. */
