@@ -116,6 +116,26 @@ test('an English reload with a half-filled form is hydrated as it was left: no w
   expect(await readForm(page)).toMatchObject(halfFilled);
 });
 
+test('its scripts are requested only once the page is on screen, load after load', async () => {
+  const { page } = app;
+  // A request made just before the frame is shown passes now and then; five loads catch it.
+  for (let load = 0; load < 5; load += 1) {
+    await openStartPage(page);
+    const timings = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scriptRequests: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+        .map((entry) => entry.startTime),
+    }));
+    expect(timings.firstContentfulPaint).toBeGreaterThan(0);
+    expect(timings.scriptRequests.length).toBeGreaterThanOrEqual(2);
+    for (const requested of timings.scriptRequests) {
+      expect(requested).toBeGreaterThan(timings.firstContentfulPaint!);
+    }
+  }
+});
+
 test('what is typed before the scripts have run is kept, and saved', async () => {
   const { page } = app;
   let releaseScripts = () => {};
