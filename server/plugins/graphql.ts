@@ -55,6 +55,9 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
     // Parsed and validated documents by their text: after liftLiterals every submission has the
     // same text, without values. Bounded, so that made-up shapes cannot fill memory.
     cache: 256,
+    // From its second run, a cached document is executed by code compiled for it (graphql-jit):
+    // about half the cost of graphql-js' general executor for a submission.
+    jit: 1,
     queryDepth: queryLimits.maxDepth,
     validationRules: [
       limitFieldCount,
