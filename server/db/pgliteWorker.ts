@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite } from '@electric-sql/pglite' with { 'resolution-mode': 'import' };
+import { createStatementRunner } from './pglitePreparedStatements';
 import {
   serializeError,
   type PGliteRequest,
@@ -29,9 +29,10 @@ const settings = [
   ['shared_buffers', '16MB'],
 ];
 
-async function createDurablePGlite(clusterDir: string): Promise<PGlite> {
+async function createDurablePGlite(clusterDir: string) {
   // PGlite is ESM; a dynamic import() loads it from this CommonJS build.
-  const { PGlite } = await import('@electric-sql/pglite');
+  const pgliteModule = await import('@electric-sql/pglite');
+  const { PGlite } = pgliteModule;
   const { NodeFS } = await import('@electric-sql/pglite/nodefs');
 
   class SyncingNodeFS extends NodeFS {
@@ -50,20 +51,21 @@ async function createDurablePGlite(clusterDir: string): Promise<PGlite> {
     }
   }
 
-  return PGlite.create({
+  const pglite = await PGlite.create({
     fs: new SyncingNodeFS(clusterDir),
     startParams: [
       ...PGlite.defaultStartParams.filter((param) => param !== '-F'), // -F: fsync off
       ...settings.flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
   });
+  return { pglite, runStatement: createStatementRunner(pglite, pgliteModule) };
 }
 
 async function serve(port: NonNullable<typeof parentPort>) {
   const send = (message: PGliteResponse) => port.postMessage(message);
-  let pglite: PGlite;
+  let database: Awaited<ReturnType<typeof createDurablePGlite>>;
   try {
-    pglite = await createDurablePGlite((workerData as PGliteWorkerData).clusterDir);
+    database = await createDurablePGlite((workerData as PGliteWorkerData).clusterDir);
   } catch (error) {
     send({ type: 'failed', error: serializeError(error) });
     return;
@@ -71,12 +73,12 @@ async function serve(port: NonNullable<typeof parentPort>) {
 
   port.on('message', async (request: PGliteRequest) => {
     if (request.type === 'close') {
-      await pglite.close();
+      await database.pglite.close();
       port.close();
       return;
     }
     try {
-      const { rows } = await pglite.query(request.sql, request.params);
+      const rows = await database.runStatement(request.sql, request.params);
       send({ type: 'result', id: request.id, rows });
     } catch (error) {
       send({ type: 'error', id: request.id, error: serializeError(error) });
