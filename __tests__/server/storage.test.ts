@@ -10,6 +10,7 @@ import {
   purgeRegistrations,
   readRegistrations,
 } from '../../server/db/registrations';
+import * as registrationReference from '../../server/db/registrationReference';
 import type { RegistrationValues } from '../../src/features/registration/fields';
 import { validValues } from '../../testing/registrations';
 import {
@@ -116,6 +117,24 @@ describe('storing registrations on PGlite', () => {
     );
     for (const row of stored) expect(row.reference).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
     expect(new Set(stored.map((row) => row.reference)).size).toBe(5);
+  });
+
+  it('draws a new reference when the one drawn is taken, and stores the registration', async () => {
+    const store = createRegistrationStore(database);
+    const draw = jest.spyOn(registrationReference, 'newRegistrationReference');
+    draw.mockReturnValueOnce('TAKEN234');
+    await store.save(registration(1), 'sv');
+    draw.mockReturnValueOnce('TAKEN234');
+    await store.save(registration(2), 'sv');
+    // Once for the first; for the second, the code taken and then a fresh one.
+    expect(draw).toHaveBeenCalledTimes(3);
+    draw.mockRestore();
+
+    const stored = await readRegistrations(database);
+    expect(stored.map((row) => row.email)).toEqual([1, 2].map((i) => registration(i).email));
+    expect(stored[0].reference).toBe('TAKEN234');
+    expect(stored[1].reference).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    expect(stored[1].reference).not.toBe('TAKEN234');
   });
 });
 
