@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { makeTempDir, removeTempDirs, stubDatabase } from './support/fixtures';
 import { buildApp } from '../../server/app';
+import { healthTimeoutMs } from '../../server/plugins/health';
 import { testAppOptions } from './support/testApp';
 
 const database = stubDatabase();
@@ -115,6 +116,17 @@ describe('the SPA bundle', () => {
     expect(healthy.statusCode).toBe(200);
     expect(healthy.json()).toEqual({ status: 'ok' });
     expect(unhealthy.statusCode).toBe(503);
+  });
+
+  it('answers GET /healthz with 503 when the database does not answer in time', async () => {
+    const release = database.stall();
+    const startedAt = performance.now();
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    release();
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(healthTimeoutMs - 50);
   });
 });
 

@@ -6,21 +6,26 @@ export interface HealthPluginOptions {
   database: Queryable;
 }
 
-const timeoutMs = 2000;
+/** A database that has not answered by then counts as down. */
+export const healthTimeoutMs = 2000;
 
 export const healthPlugin: FastifyPluginAsync<HealthPluginOptions> = async (app, { database }) => {
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+    let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
         database.query('SELECT 1'),
-        new Promise((_resolve, reject) =>
-          setTimeout(() => reject(new Error('timeout')), timeoutMs).unref(),
-        ),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('timeout')), healthTimeoutMs);
+        }),
       ]);
       return { status: 'ok' };
     } catch {
       return reply.code(503).send({ status: 'unavailable' });
+    } finally {
+      // Not left to run out: under a balancer's polling thousands would be pending at once.
+      clearTimeout(timer);
     }
   });
 };

@@ -60,12 +60,25 @@ export async function countRegistrations(database: Database): Promise<number> {
   return row.count;
 }
 
-/** A database that answers every query with no rows, or fails once told to. */
-export function stubDatabase(): Database & { failing: boolean } {
-  const stub: Database & { failing: boolean } = {
+/**
+ * A database that answers every query with no rows, or fails once told to. After stall(),
+ * queries wait until the function it returned is called.
+ */
+export function stubDatabase(): Database & { failing: boolean; stall(): () => void } {
+  let stalled: Promise<void> | undefined;
+  const stub: Database & { failing: boolean; stall(): () => void } = {
     failing: false,
+    stall() {
+      let release = () => {};
+      stalled = new Promise((resolve) => (release = resolve));
+      return () => {
+        stalled = undefined;
+        release();
+      };
+    },
     async query<Row>(): Promise<Row[]> {
       if (stub.failing) throw new Error('connection refused');
+      await stalled;
       return [];
     },
     transaction: (work) => work(stub),
