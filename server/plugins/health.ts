@@ -24,7 +24,7 @@ export const healthPlugin: FastifyPluginAsync<HealthPluginOptions> = async (app,
     } catch {
       return reply.code(503).send({ status: 'unavailable' });
     } finally {
-      // Not left to run out: under a balancer's polling thousands would be pending at once.
+      // Not left to run out: at thousands of requests a second, thousands would be pending.
       clearTimeout(timer);
     }
   });
