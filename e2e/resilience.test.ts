@@ -1,6 +1,7 @@
 /**
- * Browser-side faults: a translation file that does not load (the fallback language shows), and
- * a sessionStorage that throws (the form works, it just does not persist).
+ * Browser-side faults: a translation file that does not load (the fallback language shows), a
+ * connection lost after the page has loaded (the form's rules cannot follow: the submit says so
+ * and loses nothing), and a sessionStorage that throws (the form works, it just does not persist).
  */
 import type { Page } from 'playwright-core';
 import { openStartPage, setUpApp, waitForOutcome } from './support/app';
@@ -63,6 +64,28 @@ describe('when the English translation file fails to load', () => {
     expect(await page.locator('form button[type=submit]').innerText()).toBe(
       text('sv', 'form.submit-label'),
     );
+  });
+});
+
+describe('when the connection drops before the form is first used', () => {
+  test('a submit says the form could not be checked, and goes through once back online', async () => {
+    const { page, context } = app;
+    await openStartPage(page);
+    // Everything the start page fetches on its own has arrived; the form's rules have not.
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+
+    const registration = validRegistration();
+    await fillForm(page, registration);
+    await submitButton(page).click();
+    const alert = page.getByRole('alert').filter({ hasText: text('sv', 'form.check-failed') });
+    await alert.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await readForm(page)).toEqual(registration);
+
+    await context.setOffline(false);
+    await submitButton(page).click();
+    await waitForOutcome(page, 'send-page-thankyou', 'sv');
   });
 });
 

@@ -33,10 +33,11 @@ startAppListening({
 });
 
 // Every change is checked against the rules (at once, once they have loaded); so is a form left
-// unchanged the first time a field is: leaving an empty field shows that it is required.
+// unchanged the first time a field is: leaving an empty field shows that it is required. Rules
+// that cannot be fetched (offline, say) are tried again at the next change, and the submit says so.
 startAppListening({
   predicate: (action, state) =>
     isAnyOf(fieldChanged, formCleared)(action) ||
     (fieldTouched.match(action) && !selectIsChecked(state)),
-  effect: (_action, api) => api.dispatch(validateForm()),
+  effect: (_action, api) => api.dispatch(validateForm()).catch(() => undefined),
 });

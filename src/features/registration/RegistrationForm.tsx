@@ -55,6 +55,7 @@ function FieldControl({ field }: { field: FieldName }) {
 /** Step 1. It reads no form state itself, so typing re-renders only the field typed in. */
 export function RegistrationForm() {
   const [invalidSubmits, setInvalidSubmits] = useState(0);
+  const [rulesUnavailable, setRulesUnavailable] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useValuesShownBeforeHydration(form);
   const dispatch = useAppDispatch();
@@ -64,7 +65,9 @@ export function RegistrationForm() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const outcome = await dispatch(submitRegistration());
-    if (!outcome.valid) {
+    setRulesUnavailable(outcome === 'unchecked');
+    if (outcome === 'unchecked') return;
+    if (outcome === 'invalid') {
       void showErrorToast(<InvalidFormToast />, {
         toastId: invalidFormToastId,
         position: 'top-right',
@@ -109,6 +112,15 @@ export function RegistrationForm() {
       ))}
 
       <PaymentNotes />
+
+      {rulesUnavailable && (
+        // Beside the button just pressed: offline, say, or this page's files replaced by a newer
+        // version's. It stays until a submit gets through.
+        <div className="error-summary mt-4" role="alert">
+          <h2 className="h4">{t('form.error-summary-heading')}</h2>
+          <p className="mb-0">{t('form.check-failed')}</p>
+        </div>
+      )}
 
       <Button type="submit" size="lg" className="mt-4">
         {t('form.submit-label')}

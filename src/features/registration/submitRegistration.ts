@@ -5,10 +5,10 @@ import {
   selectValues,
   submitAttempted,
 } from './registrationSlice';
-import type { FieldName } from './fields';
 import { validateForm } from './validation';
 
-export type SubmitOutcome = { valid: true } | { valid: false; firstInvalidField: FieldName };
+/** unchecked: the rules could not be fetched, so nothing was checked or saved (nor lost). */
+export type SubmitOutcome = 'valid' | 'invalid' | 'unchecked';
 
 /**
  * Step 1's submit: marks every field touched, and saves the form when it is valid. It waits for the
@@ -16,15 +16,18 @@ export type SubmitOutcome = { valid: true } | { valid: false; firstInvalidField:
  */
 export const submitRegistration =
   (): AppThunk<Promise<SubmitOutcome>> => async (dispatch, getState) => {
-    await dispatch(validateForm());
+    try {
+      await dispatch(validateForm());
+    } catch {
+      return 'unchecked';
+    }
     dispatch(submitAttempted());
-    const firstInvalidField = selectFirstInvalidField(getState());
-    if (firstInvalidField) return { valid: false, firstInvalidField };
+    if (selectFirstInvalidField(getState())) return 'invalid';
     dispatch(formSubmitted());
     if (process.env.NODE_ENV !== 'production') {
       // Development builds log the saved form; personal data stays out of production consoles.
       // eslint-disable-next-line no-console -- development builds only
       console.info('Saved registration form', selectValues(getState()));
     }
-    return { valid: true };
+    return 'valid';
   };

@@ -6,13 +6,17 @@ import { selectSendStatus } from './sendSlice';
 
 /**
  * Sends the saved form once, then discards it whatever the outcome, with no retry. Checking the status
- * first keeps it to one POST when React StrictMode runs the page's effect twice.
+ * first keeps it to one POST when React StrictMode runs the page's effect twice. Rules that cannot
+ * be fetched (offline, say) leave the check to the server, which applies the same ones.
  */
 export const sendRegistration = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
   if (selectSendStatus(getState()) !== 'idle') return;
-  await dispatch(validateForm());
+  const checked = await dispatch(validateForm()).then(
+    () => true,
+    () => false,
+  );
   const state = getState();
-  if (selectSendStatus(state) !== 'idle' || !selectIsValid(state)) return;
+  if (selectSendStatus(state) !== 'idle' || (checked && !selectIsValid(state))) return;
   await dispatch(createOnboardingForm.initiate(selectValues(state), { track: false }));
   dispatch(formCleared());
 };
