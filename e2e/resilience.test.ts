@@ -1,7 +1,8 @@
 /**
  * Browser-side faults: a translation file that does not load (the fallback language shows), a
- * connection lost after the page has loaded (the form's rules cannot follow: the submit says so
- * and loses nothing), and a sessionStorage that throws (the form works, it just does not persist).
+ * connection lost after the page has loaded (the code loaded on demand cannot follow: the submit
+ * says so, the page stays and loses nothing), and a sessionStorage that throws (the form works, it
+ * just does not persist).
  */
 import type { Page } from 'playwright-core';
 import { openStartPage, setUpApp, waitForOutcome } from './support/app';
@@ -86,6 +87,25 @@ describe('when the connection drops before the form is first used', () => {
     await context.setOffline(false);
     await submitButton(page).click();
     await waitForOutcome(page, 'send-page-thankyou', 'sv');
+  });
+
+  // The rules have loaded; the error summary, the toasts and the terms' dialog have not.
+  test('an invalid submit and the terms link leave the form in place', async () => {
+    const { page, context } = app;
+    await openStartPage(page);
+    await page.locator('#firstName').focus();
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+
+    await submitButton(page).click();
+    await page.getByText(text('sv', 'validation.firstName-required'), { exact: true }).waitFor();
+    await page.locator('label[for=terms] .document-link').click();
+    await page.waitForTimeout(500);
+
+    expect(await submitButton(page).isVisible()).toBe(true);
+    expect(await page.getByText(text('sv', 'general.crash-heading')).count()).toBe(0);
+    await fillForm(page, { city: 'Vasa' });
+    expect(await page.locator('#city').inputValue()).toBe('Vasa');
   });
 });
 

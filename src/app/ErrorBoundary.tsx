@@ -14,8 +14,14 @@ function CrashNotice() {
   );
 }
 
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** Shown instead of a part the page can do without; by default a notice replaces the page. */
+  fallback?: ReactNode;
+}
+
 /** Never a blank page: an unexpected error (a chunk that failed to load, say) shows a notice. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -23,6 +29,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   render() {
-    return this.state.failed ? <CrashNotice /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return this.props.fallback === undefined ? <CrashNotice /> : this.props.fallback;
   }
 }

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Id, ToastContentProps, ToastOptions } from 'react-toastify/unstyled';
+import { ErrorBoundary } from './ErrorBoundary';
 
 // react-toastify loads with the first toast: most visitors never see one.
 const loadToastify = () => import('./toastify.js');
@@ -65,10 +66,13 @@ export function ToastHost() {
     () => false,
   );
   if (!wanted) return null;
+  // Offline, react-toastify may not arrive: the page goes on without toasts (the announcer speaks).
   return (
-    <Suspense fallback={null}>
-      <LazyToastContainer />
-    </Suspense>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <LazyToastContainer />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 
@@ -122,6 +126,7 @@ export async function showErrorToast(content: ReactNode, options: ToastOptions) 
 
 export async function dismissToasts() {
   if (!containerWanted) return;
-  const { toast } = await loadToastify();
-  toast.dismiss();
+  // When react-toastify could not be fetched, no toast is showing.
+  const toastify = await loadToastify().catch(() => undefined);
+  toastify?.toast.dismiss();
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from '../../app/ErrorBoundary';
 import { dismissToasts } from '../../app/toasts';
 import type { DocumentName } from './documents';
 
@@ -29,9 +30,16 @@ export function DocumentLink({ name, children }: { name: DocumentName; children?
         {children}
       </a>
       {dialog !== 'never opened' && (
-        <Suspense fallback={null}>
-          <DocumentDialog name={name} show={dialog === 'open'} onHide={() => setDialog('closed')} />
-        </Suspense>
+        // Offline, the dialog may not arrive: the form stays as it is.
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <DocumentDialog
+              name={name}
+              show={dialog === 'open'}
+              onHide={() => setDialog('closed')}
+            />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { announce } from '../../app/announcer';
+import { ErrorBoundary } from '../../app/ErrorBoundary';
 import { dismissToasts, showErrorToast } from '../../app/toasts';
 import { DegreeProgramField } from './DegreeProgramField';
 import { fieldNames, fieldSpec, type FieldName, type FieldSpec } from './fields';
@@ -92,9 +93,12 @@ export function RegistrationForm() {
       className="registration-form"
     >
       {invalidSubmits > 0 && (
-        <Suspense fallback={null}>
-          <ErrorSummary submits={invalidSubmits} />
-        </Suspense>
+        // Offline, its code may not arrive: the messages under the fields remain.
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <ErrorSummary submits={invalidSubmits} />
+          </Suspense>
+        </ErrorBoundary>
       )}
       <p className="text-body-secondary">{t('form.all-required-note')}</p>
 

@@ -1,0 +1,69 @@
+/**
+ * Parts of the start page that load on demand (the error summary, the toasts, the documents'
+ * dialog): when their code cannot be fetched (offline, say), the page goes on without them rather
+ * than giving way to the crash notice, or to nothing.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderStartPage, translations } from '../support/renderApp';
+
+// What webpack's loader does when a chunk does not arrive: the import() rejects.
+const chunkFailure = 'Loading chunk failed (offline)';
+jest.mock('../../src/features/registration/ErrorSummary', () => {
+  throw new Error('Loading chunk failed (offline)');
+});
+jest.mock('../../src/app/toastify', () => {
+  throw new Error('Loading chunk failed (offline)');
+});
+jest.mock('../../src/features/documents/DocumentDialog', () => {
+  throw new Error('Loading chunk failed (offline)');
+});
+
+const { sv } = translations;
+const termsLinkText = /<termsLink>(.+)<\/termsLink>/.exec(sv.form['terms-label'])![1];
+
+/** React reports each error an error boundary caught; here only the failed chunks may be. */
+function expectOnlyChunkFailuresReported(reports: unknown[][]) {
+  expect(reports.length).toBeGreaterThan(0);
+  for (const args of reports) expect(args.map(String).join(' ')).toContain(chunkFailure);
+}
+
+let reports: unknown[][];
+beforeEach(() => {
+  sessionStorage.clear();
+  reports = [];
+  jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void reports.push(args));
+});
+
+const expectFormShown = () => {
+  expect(screen.queryByText(sv.general['crash-heading'])).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: sv.form['submit-label'] })).toBeInTheDocument();
+};
+
+describe('when on-demand parts cannot be fetched', () => {
+  it('an invalid submit still shows the message under each field', async () => {
+    const user = userEvent.setup();
+    await renderStartPage();
+
+    await user.click(screen.getByRole('button', { name: sv.form['submit-label'] }));
+
+    expect(await screen.findByText(sv.validation['firstName-required'])).toBeInTheDocument();
+    // Both the summary and the toast container have failed by now.
+    await waitFor(() => expect(reports.length).toBeGreaterThanOrEqual(2));
+    expectFormShown();
+    expectOnlyChunkFailuresReported(reports);
+  });
+
+  it('the terms link leaves the form as it is', async () => {
+    const user = userEvent.setup();
+    await renderStartPage();
+    await user.type(screen.getByLabelText(sv.form['city-label']), 'Vasa');
+
+    await user.click(screen.getByRole('link', { name: termsLinkText }));
+
+    await waitFor(() => expect(reports.length).toBeGreaterThan(0));
+    expectFormShown();
+    expect(screen.getByLabelText(sv.form['city-label'])).toHaveValue('Vasa');
+    expectOnlyChunkFailuresReported(reports);
+  });
+});
