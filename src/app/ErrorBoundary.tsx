@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 function CrashNotice() {
@@ -32,4 +32,16 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
     if (!this.state.failed) return this.props.children;
     return this.props.fallback === undefined ? <CrashNotice /> : this.props.fallback;
   }
+}
+
+/**
+ * A part loaded on demand that the page can do without (the error summary, the toasts, a
+ * dialog): nothing shows while its code loads, nor when it cannot arrive (offline, say).
+ */
+export function OnDemandPart({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
+  );
 }

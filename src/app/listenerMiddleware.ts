@@ -33,11 +33,12 @@ startAppListening({
 });
 
 // Every change is checked against the rules (at once, once they have loaded); so is a form left
-// unchanged the first time a field is: leaving an empty field shows that it is required. Rules
-// that cannot be fetched (offline, say) are tried again at the next change, and the submit says so.
+// unchanged the first time a field is: leaving an empty field shows that it is required.
 startAppListening({
   predicate: (action, state) =>
     isAnyOf(fieldChanged, formCleared)(action) ||
     (fieldTouched.match(action) && !selectIsChecked(state)),
-  effect: (_action, api) => api.dispatch(validateForm()).catch(() => undefined),
+  effect: async (_action, api) => {
+    await api.dispatch(validateForm());
+  },
 });

@@ -1,6 +1,5 @@
 import {
   lazy,
-  Suspense,
   useEffect,
   useRef,
   useSyncExternalStore,
@@ -8,7 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Id, ToastContentProps, ToastOptions } from 'react-toastify/unstyled';
-import { ErrorBoundary } from './ErrorBoundary';
+import { OnDemandPart } from './ErrorBoundary';
 
 // react-toastify loads with the first toast: most visitors never see one.
 const loadToastify = () => import('./toastify.js');
@@ -66,13 +65,11 @@ export function ToastHost() {
     () => false,
   );
   if (!wanted) return null;
-  // Offline, react-toastify may not arrive: the page goes on without toasts (the announcer speaks).
+  // Offline, without toasts: the announcer still speaks.
   return (
-    <ErrorBoundary fallback={null}>
-      <Suspense fallback={null}>
-        <LazyToastContainer />
-      </Suspense>
-    </ErrorBoundary>
+    <OnDemandPart>
+      <LazyToastContainer />
+    </OnDemandPart>
   );
 }
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { ErrorBoundary } from '../../app/ErrorBoundary';
+import { lazy, useState, type ReactNode } from 'react';
+import { OnDemandPart } from '../../app/ErrorBoundary';
 import { dismissToasts } from '../../app/toasts';
 import type { DocumentName } from './documents';
 
@@ -30,16 +30,9 @@ export function DocumentLink({ name, children }: { name: DocumentName; children?
         {children}
       </a>
       {dialog !== 'never opened' && (
-        // Offline, the dialog may not arrive: the form stays as it is.
-        <ErrorBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <DocumentDialog
-              name={name}
-              show={dialog === 'open'}
-              onHide={() => setDialog('closed')}
-            />
-          </Suspense>
-        </ErrorBoundary>
+        <OnDemandPart>
+          <DocumentDialog name={name} show={dialog === 'open'} onHide={() => setDialog('closed')} />
+        </OnDemandPart>
       )}
     </>
   );

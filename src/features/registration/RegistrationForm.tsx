@@ -1,11 +1,11 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { announce } from '../../app/announcer';
-import { ErrorBoundary } from '../../app/ErrorBoundary';
+import { OnDemandPart } from '../../app/ErrorBoundary';
 import { dismissToasts, showErrorToast } from '../../app/toasts';
 import { DegreeProgramField } from './DegreeProgramField';
 import { fieldNames, fieldSpec, type FieldName, type FieldSpec } from './fields';
@@ -93,12 +93,10 @@ export function RegistrationForm() {
       className="registration-form"
     >
       {invalidSubmits > 0 && (
-        // Offline, its code may not arrive: the messages under the fields remain.
-        <ErrorBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <ErrorSummary submits={invalidSubmits} />
-          </Suspense>
-        </ErrorBoundary>
+        // Without it (offline), the messages under the fields remain.
+        <OnDemandPart>
+          <ErrorSummary submits={invalidSubmits} />
+        </OnDemandPart>
       )}
       <p className="text-body-secondary">{t('form.all-required-note')}</p>
 

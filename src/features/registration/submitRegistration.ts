@@ -16,11 +16,7 @@ export type SubmitOutcome = 'valid' | 'invalid' | 'unchecked';
  */
 export const submitRegistration =
   (): AppThunk<Promise<SubmitOutcome>> => async (dispatch, getState) => {
-    try {
-      await dispatch(validateForm());
-    } catch {
-      return 'unchecked';
-    }
+    if (!(await dispatch(validateForm()))) return 'unchecked';
     dispatch(submitAttempted());
     if (selectFirstInvalidField(getState())) return 'invalid';
     dispatch(formSubmitted());

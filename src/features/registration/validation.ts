@@ -36,8 +36,13 @@ export function fetchValidationRules(): void {
   loadRules().catch(() => undefined);
 }
 
-/** Checks the form's values against the rules (loading them the first time) and stores the result. */
-export const validateForm = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
-  const rules = validate ?? (await loadRules());
+/**
+ * Checks the form's values against the rules (loading them the first time) and stores the result.
+ * Resolves false when the rules could not be fetched (offline, say): the next check tries again.
+ */
+export const validateForm = (): AppThunk<Promise<boolean>> => async (dispatch, getState) => {
+  const rules = validate ?? (await loadRules().catch(() => undefined));
+  if (!rules) return false;
   dispatch(valuesValidated(rules(selectValues(getState()))));
+  return true;
 };

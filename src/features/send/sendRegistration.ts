@@ -11,10 +11,7 @@ import { selectSendStatus } from './sendSlice';
  */
 export const sendRegistration = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
   if (selectSendStatus(getState()) !== 'idle') return;
-  const checked = await dispatch(validateForm()).then(
-    () => true,
-    () => false,
-  );
+  const checked = await dispatch(validateForm());
   const state = getState();
   if (selectSendStatus(state) !== 'idle' || (checked && !selectIsValid(state))) return;
   await dispatch(createOnboardingForm.initiate(selectValues(state), { track: false }));
