@@ -1,7 +1,7 @@
 /**
  * Browser-side faults: a translation file that does not load (the fallback language shows), a
  * connection lost after the page has loaded (the code loaded on demand cannot follow: the submit
- * says so, the page stays and loses nothing), and a sessionStorage that throws (the form works, it
+ * and the documents' links say so, the page stays and loses nothing), and a sessionStorage that throws (the form works, it
  * just does not persist).
  */
 import type { Page } from 'playwright-core';
@@ -90,22 +90,32 @@ describe('when the connection drops before the form is first used', () => {
   });
 
   // The rules have loaded; the error summary, the toasts and the terms' dialog have not.
-  test('an invalid submit and the terms link leave the form in place', async () => {
+  test('an invalid submit and the terms link leave the form in place and say what they can', async () => {
     const { page, context } = app;
     await openStartPage(page);
     await page.locator('#firstName').focus();
     await page.waitForLoadState('networkidle');
     await context.setOffline(true);
 
+    await fillForm(page, { firstName: 'Åsa' });
     await submitButton(page).click();
-    await page.getByText(text('sv', 'validation.firstName-required'), { exact: true }).waitFor();
-    await page.locator('label[for=terms] .document-link').click();
-    await page.waitForTimeout(500);
+    await page.getByText(text('sv', 'validation.lastName-required'), { exact: true }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'lastName');
 
+    const termsLink = page.locator('label[for=terms] .document-link');
+    await termsLink.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text('sv', 'general.document-unavailable') })
+      .waitFor();
     expect(await submitButton(page).isVisible()).toBe(true);
     expect(await page.getByText(text('sv', 'general.crash-heading')).count()).toBe(0);
     await fillForm(page, { city: 'Vasa' });
     expect(await page.locator('#city').inputValue()).toBe('Vasa');
+
+    await context.setOffline(false);
+    await termsLink.click();
+    await page.getByRole('dialog', { name: text('sv', 'documents.terms.title') }).waitFor();
   });
 });
 

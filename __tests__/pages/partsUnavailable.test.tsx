@@ -1,7 +1,7 @@
 /**
  * Parts of the start page that load on demand (the error summary, the toasts, the documents'
  * dialog): when their code cannot be fetched (offline, say), the page goes on without them rather
- * than giving way to the crash notice, or to nothing.
+ * than giving way to the crash notice, or to nothing, and says what it could not do.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,8 +15,11 @@ jest.mock('../../src/features/registration/ErrorSummary', () => {
 jest.mock('../../src/app/toastify', () => {
   throw new Error('Loading chunk failed (offline)');
 });
+/** The dialog's code arrives once the connection is back. */
+let mockConnectionBack = false;
 jest.mock('../../src/features/documents/DocumentDialog', () => {
-  throw new Error('Loading chunk failed (offline)');
+  if (!mockConnectionBack) throw new Error('Loading chunk failed (offline)');
+  return jest.requireActual('../../src/features/documents/DocumentDialog');
 });
 
 const { sv } = translations;
@@ -31,6 +34,7 @@ function expectOnlyChunkFailuresReported(reports: unknown[][]) {
 let reports: unknown[][];
 beforeEach(() => {
   sessionStorage.clear();
+  mockConnectionBack = false;
   reports = [];
   jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void reports.push(args));
 });
@@ -41,29 +45,37 @@ const expectFormShown = () => {
 };
 
 describe('when on-demand parts cannot be fetched', () => {
-  it('an invalid submit still shows the message under each field', async () => {
+  it('an invalid submit shows the message under each field and focuses the first', async () => {
     const user = userEvent.setup();
     await renderStartPage();
+    await user.type(screen.getByLabelText(sv.form['firstName-label']), 'Anna');
 
     await user.click(screen.getByRole('button', { name: sv.form['submit-label'] }));
 
-    expect(await screen.findByText(sv.validation['firstName-required'])).toBeInTheDocument();
+    expect(await screen.findByText(sv.validation['lastName-required'])).toBeInTheDocument();
     // Both the summary and the toast container have failed by now.
     await waitFor(() => expect(reports.length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(screen.getByLabelText(sv.form['lastName-label'])).toHaveFocus());
     expectFormShown();
     expectOnlyChunkFailuresReported(reports);
   });
 
-  it('the terms link leaves the form as it is', async () => {
+  it('the terms link says the text could not be opened, and opens it once it can', async () => {
     const user = userEvent.setup();
     await renderStartPage();
     await user.type(screen.getByLabelText(sv.form['city-label']), 'Vasa');
 
     await user.click(screen.getByRole('link', { name: termsLinkText }));
 
-    await waitFor(() => expect(reports.length).toBeGreaterThan(0));
+    expect(await screen.findByRole('alert')).toHaveTextContent(sv.general['document-unavailable']);
     expectFormShown();
     expect(screen.getByLabelText(sv.form['city-label'])).toHaveValue('Vasa');
     expectOnlyChunkFailuresReported(reports);
+
+    mockConnectionBack = true;
+    await user.click(screen.getByRole('link', { name: termsLinkText }));
+
+    expect(await screen.findByRole('dialog', { name: sv.documents.terms.title })).toBeVisible();
+    expect(screen.queryByText(sv.general['document-unavailable'])).not.toBeInTheDocument();
   });
 });

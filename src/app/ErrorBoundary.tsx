@@ -36,11 +36,18 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
 
 /**
  * A part loaded on demand that the page can do without (the error summary, the toasts, a
- * dialog): nothing shows while its code loads, nor when it cannot arrive (offline, say).
+ * dialog): nothing shows while its code loads, and `unavailable` (by default nothing) when it
+ * cannot arrive (offline, say).
  */
-export function OnDemandPart({ children }: { children: ReactNode }) {
+export function OnDemandPart({
+  children,
+  unavailable = null,
+}: {
+  children: ReactNode;
+  unavailable?: ReactNode;
+}) {
   return (
-    <ErrorBoundary fallback={null}>
+    <ErrorBoundary fallback={unavailable}>
       <Suspense fallback={null}>{children}</Suspense>
     </ErrorBoundary>
   );

@@ -1,39 +1,71 @@
-import { lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { OnDemandPart } from '../../app/ErrorBoundary';
 import { dismissToasts } from '../../app/toasts';
+import type { DocumentDialog } from './DocumentDialog';
 import type { DocumentName } from './documents';
 
-// The dialog and its Modal load on the first click, not with the form.
-const DocumentDialog = lazy(() =>
-  import('./DocumentDialog.js').then((module) => ({ default: module.DocumentDialog })),
-);
-
 /**
- * A link that opens a document in a dialog over the page. A link, not a button: it may stand in a
- * checkbox's label (a button there would be the label's control, which is invalid HTML).
+ * A link that opens a document in a dialog over the page: the link's props, the dialog, and
+ * whether the dialog could not be opened. A link, not a button: it may stand in a checkbox's label
+ * (a button there would be the label's control, which is invalid HTML).
+ *
+ * The dialog and its Modal load on the first click, not with the form. When they cannot arrive
+ * (offline, say), `unavailable` is true until the next click tries again.
  */
+export function useDocumentLink(name: DocumentName) {
+  const [Dialog, setDialog] = useState<typeof DocumentDialog>();
+  const [state, setState] = useState<'closed' | 'open' | 'unavailable'>('closed');
+
+  async function open() {
+    // A toast sits above every dialog: it would cover the dialog's close button.
+    void dismissToasts();
+    try {
+      const loaded = (await import('./DocumentDialog.js')).DocumentDialog;
+      setDialog(() => loaded);
+      setState('open');
+    } catch {
+      setState('unavailable');
+    }
+  }
+
+  return {
+    linkProps: {
+      href: `#${name}-document`,
+      className: 'document-link',
+      'aria-haspopup': 'dialog' as const,
+      onClick: (event: { preventDefault(): void }) => {
+        event.preventDefault();
+        void open();
+      },
+    },
+    dialog: Dialog && (
+      <OnDemandPart>
+        <Dialog name={name} show={state === 'open'} onHide={() => setState('closed')} />
+      </OnDemandPart>
+    ),
+    unavailable: state === 'unavailable',
+  };
+}
+
+/** Says that a document could not be opened: shown after the sentence that links to it. */
+export function DocumentUnavailable() {
+  const { t } = useTranslation();
+  return (
+    <p className="small text-danger mt-1 mb-0" role="alert">
+      {t('general.document-unavailable')}
+    </p>
+  );
+}
+
+/** A link to a document, standing on its own. */
 export function DocumentLink({ name, children }: { name: DocumentName; children?: ReactNode }) {
-  const [dialog, setDialog] = useState<'never opened' | 'open' | 'closed'>('never opened');
+  const { linkProps, dialog, unavailable } = useDocumentLink(name);
   return (
     <>
-      <a
-        href={`#${name}-document`}
-        className="document-link"
-        aria-haspopup="dialog"
-        onClick={(event) => {
-          event.preventDefault();
-          // A toast sits above every dialog: it would cover the dialog's close button.
-          void dismissToasts();
-          setDialog('open');
-        }}
-      >
-        {children}
-      </a>
-      {dialog !== 'never opened' && (
-        <OnDemandPart>
-          <DocumentDialog name={name} show={dialog === 'open'} onHide={() => setDialog('closed')} />
-        </OnDemandPart>
-      )}
+      <a {...linkProps}>{children}</a>
+      {unavailable && <DocumentUnavailable />}
+      {dialog}
     </>
   );
 }

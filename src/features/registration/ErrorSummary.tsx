@@ -1,19 +1,12 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { config } from '../../config';
-import { fieldNames, type FieldName } from './fields';
+import { fieldNames } from './fields';
+import { focusField } from './focusField';
 import { selectSummaryErrors } from './registrationSlice';
 
 export const errorSummaryId = 'error-summary';
-
-/** A link's target field gets focus, scrolled into view with its label (its grid column). */
-function focusField(event: MouseEvent<HTMLAnchorElement>, field: FieldName) {
-  event.preventDefault();
-  const control = document.getElementById(field);
-  control?.closest('[class*="col-"]')?.scrollIntoView?.({ block: 'center' });
-  control?.focus({ preventScroll: true });
-}
 
 /**
  * The GOV.UK error summary: after an invalid submit, a heading and one link per invalid field,
@@ -45,7 +38,13 @@ export function ErrorSummary({ submits }: { submits: number }) {
       <ul className="mb-0">
         {invalidFields.map((field) => (
           <li key={field}>
-            <a href={`#${field}`} onClick={(event) => focusField(event, field)}>
+            <a
+              href={`#${field}`}
+              onClick={(event) => {
+                event.preventDefault();
+                focusField(field);
+              }}
+            >
               {t(`validation.${errors[field]}`, { domain: config.emailDomain })}
             </a>
           </li>

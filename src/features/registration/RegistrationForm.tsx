@@ -9,6 +9,7 @@ import { OnDemandPart } from '../../app/ErrorBoundary';
 import { dismissToasts, showErrorToast } from '../../app/toasts';
 import { DegreeProgramField } from './DegreeProgramField';
 import { fieldNames, fieldSpec, type FieldName, type FieldSpec } from './fields';
+import { FocusFirstInvalidField } from './FocusFirstInvalidField';
 import { InvalidFormToast, invalidFormToastId } from './InvalidFormToast';
 import { PaymentNotes } from './PaymentNotes';
 import { submitRegistration } from './submitRegistration';
@@ -93,8 +94,8 @@ export function RegistrationForm() {
       className="registration-form"
     >
       {invalidSubmits > 0 && (
-        // Without it (offline), the messages under the fields remain.
-        <OnDemandPart>
+        // Without it (offline), the messages under the fields remain, and focus goes to the first.
+        <OnDemandPart unavailable={<FocusFirstInvalidField submits={invalidSubmits} />}>
           <ErrorSummary submits={invalidSubmits} />
         </OnDemandPart>
       )}

@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import { DocumentLink } from '../documents/DocumentLink';
+import { DocumentUnavailable, useDocumentLink } from '../documents/DocumentLink';
 import { FieldError } from './FieldError';
 import { fieldChanged } from './registrationSlice';
 import { useField } from './useField';
@@ -9,6 +9,7 @@ export function TermsField() {
   // The translation marks the link as <termsLink>…</termsLink>. (Split here rather than with
   // react-i18next's Trans, whose HTML parser would join the start page's bundle for this alone.)
   const [before, linkText, after] = t('form.terms-label').split(/<\/?termsLink>/);
+  const terms = useDocumentLink('terms');
   return (
     <Form.Check id="terms">
       <Form.Check.Input
@@ -21,9 +22,11 @@ export function TermsField() {
       />
       <Form.Check.Label>
         {before}
-        {linkText !== undefined && <DocumentLink name="terms">{linkText}</DocumentLink>}
+        {linkText !== undefined && <a {...terms.linkProps}>{linkText}</a>}
         {after}
       </Form.Check.Label>
+      {terms.unavailable && <DocumentUnavailable />}
+      {terms.dialog}
       <FieldError field="terms" text={errorText} />
     </Form.Check>
   );
