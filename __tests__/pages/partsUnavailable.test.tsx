@@ -3,7 +3,7 @@
  * dialog): when their code cannot be fetched (offline, say), the page goes on without them rather
  * than giving way to the crash notice, or to nothing, and says what it could not do.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderStartPage, translations } from '../support/renderApp';
 
@@ -60,22 +60,34 @@ describe('when on-demand parts cannot be fetched', () => {
     expectOnlyChunkFailuresReported(reports);
   });
 
-  it('the terms link says the text could not be opened, and opens it once it can', async () => {
+  it('the documents’ links say the text could not be opened, and open it once they can', async () => {
     const user = userEvent.setup();
     await renderStartPage();
     await user.type(screen.getByLabelText(sv.form['city-label']), 'Vasa');
 
     await user.click(screen.getByRole('link', { name: termsLinkText }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(sv.general['document-unavailable']);
+    const underTerms = await screen.findByRole('alert');
+    expect(underTerms).toHaveTextContent(sv.general['document-unavailable']);
+    expect(screen.getByRole('contentinfo')).not.toContainElement(underTerms);
     expectFormShown();
     expect(screen.getByLabelText(sv.form['city-label'])).toHaveValue('Vasa');
+
+    await user.click(screen.getByRole('link', { name: sv.footer['privacy-link'] }));
+
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(within(screen.getByRole('contentinfo')).getByRole('alert')).toHaveTextContent(
+      sv.general['document-unavailable'],
+    );
     expectOnlyChunkFailuresReported(reports);
 
     mockConnectionBack = true;
     await user.click(screen.getByRole('link', { name: termsLinkText }));
 
     expect(await screen.findByRole('dialog', { name: sv.documents.terms.title })).toBeVisible();
-    expect(screen.queryByText(sv.general['document-unavailable'])).not.toBeInTheDocument();
+    // The terms' message has gone; the footer's stays until its own link is clicked again.
+    const alerts = screen.getAllByRole('alert', { hidden: true });
+    expect(alerts).toHaveLength(1);
+    expect(screen.getByRole('contentinfo', { hidden: true })).toContainElement(alerts[0]);
   });
 });

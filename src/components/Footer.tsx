@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { config } from '../config';
-import { DocumentLink } from '../features/documents/DocumentLink';
+import { DocumentUnavailable, useDocumentLink } from '../features/documents/useDocumentLink';
 
 /** On every page: whom to ask, and the privacy notice and accessibility statement. */
 export function Footer() {
   const { t } = useTranslation();
+  const privacy = useDocumentLink('privacy');
+  const accessibility = useDocumentLink('accessibility');
   return (
     <footer className="site-footer">
       <div className="container-lg">
@@ -14,12 +16,15 @@ export function Footer() {
         </p>
         <ul className="list-inline mb-0">
           <li className="list-inline-item">
-            <DocumentLink name="privacy">{t('footer.privacy-link')}</DocumentLink>
+            <a {...privacy.linkProps}>{t('footer.privacy-link')}</a>
           </li>
           <li className="list-inline-item">
-            <DocumentLink name="accessibility">{t('footer.accessibility-link')}</DocumentLink>
+            <a {...accessibility.linkProps}>{t('footer.accessibility-link')}</a>
           </li>
         </ul>
+        {(privacy.unavailable || accessibility.unavailable) && <DocumentUnavailable />}
+        {privacy.dialog}
+        {accessibility.dialog}
       </div>
     </footer>
   );

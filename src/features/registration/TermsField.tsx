@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import { DocumentUnavailable, useDocumentLink } from '../documents/DocumentLink';
+import { DocumentUnavailable, useDocumentLink } from '../documents/useDocumentLink';
 import { FieldError } from './FieldError';
 import { fieldChanged } from './registrationSlice';
 import { useField } from './useField';

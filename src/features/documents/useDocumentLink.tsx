@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OnDemandPart } from '../../app/ErrorBoundary';
 import { dismissToasts } from '../../app/toasts';
@@ -7,8 +7,9 @@ import type { DocumentName } from './documents';
 
 /**
  * A link that opens a document in a dialog over the page: the link's props, the dialog, and
- * whether the dialog could not be opened. A link, not a button: it may stand in a checkbox's label
- * (a button there would be the label's control, which is invalid HTML).
+ * whether the dialog could not be opened (its message goes after the sentence or list the link
+ * stands in). A link, not a button: it may stand in a checkbox's label (a button there would be
+ * the label's control, which is invalid HTML).
  *
  * The dialog and its Modal load on the first click, not with the form. When they cannot arrive
  * (offline, say), `unavailable` is true until the next click tries again.
@@ -48,24 +49,12 @@ export function useDocumentLink(name: DocumentName) {
   };
 }
 
-/** Says that a document could not be opened: shown after the sentence that links to it. */
+/** Says that a document could not be opened: shown after the sentence or list that links to it. */
 export function DocumentUnavailable() {
   const { t } = useTranslation();
   return (
     <p className="small text-danger mt-1 mb-0" role="alert">
       {t('general.document-unavailable')}
     </p>
-  );
-}
-
-/** A link to a document, standing on its own. */
-export function DocumentLink({ name, children }: { name: DocumentName; children?: ReactNode }) {
-  const { linkProps, dialog, unavailable } = useDocumentLink(name);
-  return (
-    <>
-      <a {...linkProps}>{children}</a>
-      {unavailable && <DocumentUnavailable />}
-      {dialog}
-    </>
   );
 }
