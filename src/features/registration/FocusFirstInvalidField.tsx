@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../../app/hooks';
-import { fieldNames } from './fields';
 import { focusField } from './focusField';
-import { selectSummaryErrors } from './registrationSlice';
+import { selectFirstInvalidField } from './registrationSlice';
 
 /**
  * In place of the error summary when its code cannot arrive (offline, say): each invalid submit
@@ -11,8 +10,7 @@ import { selectSummaryErrors } from './registrationSlice';
 export function FocusFirstInvalidField({ submits }: { submits: number }) {
   const store = useAppStore();
   useEffect(() => {
-    const errors = selectSummaryErrors(store.getState());
-    const first = fieldNames.find((field) => errors[field]);
+    const first = selectFirstInvalidField(store.getState());
     if (first) focusField(first);
   }, [store, submits]);
   return null;
