@@ -1,8 +1,8 @@
 /**
  * Browser-side faults: a translation file that does not load (the fallback language shows), a
  * connection lost after the page has loaded (the code loaded on demand cannot follow: the submit
- * and the documents' links say so, the page stays and loses nothing), and a sessionStorage that throws (the form works, it
- * just does not persist).
+ * and the documents' links say so, the page stays and loses nothing), and a sessionStorage that
+ * throws (the form works, it just does not persist).
  */
 import type { Page } from 'playwright-core';
 import { openStartPage, setUpApp, waitForOutcome } from './support/app';
@@ -68,8 +68,17 @@ describe('when the English translation file fails to load', () => {
   });
 });
 
+/** The start page once the focus has entered the form and its rules have loaded, then offline. */
+async function openFormThenGoOffline() {
+  const { page, context } = app;
+  await openStartPage(page);
+  await page.locator('#firstName').focus();
+  await page.waitForLoadState('networkidle');
+  await context.setOffline(true);
+}
+
 describe('when the connection drops before the form is first used', () => {
-  test('a submit says the form could not be checked, and goes through once back online', async () => {
+  test('a submit says the form was not sent, and goes through once back online', async () => {
     const { page, context } = app;
     await openStartPage(page);
     // Everything the start page fetches on its own has arrived; the form's rules have not.
@@ -79,9 +88,32 @@ describe('when the connection drops before the form is first used', () => {
     const registration = validRegistration();
     await fillForm(page, registration);
     await submitButton(page).click();
-    const alert = page.getByRole('alert').filter({ hasText: text('sv', 'form.check-failed') });
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: text('sv', 'form.submit-unavailable') });
     await alert.waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(await readForm(page)).toEqual(registration);
+
+    await context.setOffline(false);
+    await submitButton(page).click();
+    await waitForOutcome(page, 'send-page-thankyou', 'sv');
+  });
+
+  // The rules have loaded; the send step's code has not.
+  test('a valid submit says the form was not sent and keeps it, and sends it once back online', async () => {
+    const { page, context } = app;
+    await openFormThenGoOffline();
+
+    const registration = validRegistration();
+    await fillForm(page, registration);
+    await submitButton(page).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text('sv', 'form.submit-unavailable') })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByText(text('sv', 'general.crash-heading')).count()).toBe(0);
     expect(await readForm(page)).toEqual(registration);
 
     await context.setOffline(false);
@@ -92,10 +124,7 @@ describe('when the connection drops before the form is first used', () => {
   // The rules have loaded; the error summary, the toasts and the terms' dialog have not.
   test('an invalid submit and the terms link leave the form in place and say what they can', async () => {
     const { page, context } = app;
-    await openStartPage(page);
-    await page.locator('#firstName').focus();
-    await page.waitForLoadState('networkidle');
-    await context.setOffline(true);
+    await openFormThenGoOffline();
 
     await fillForm(page, { firstName: 'Åsa' });
     await submitButton(page).click();

@@ -24,7 +24,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('when the validation rules cannot be fetched', () => {
-  it('a submit says that the form was not checked, stays on the form and keeps it', async () => {
+  it('a submit says that the form was not sent, stays on the form and keeps it', async () => {
     const user = userEvent.setup();
     const { store } = await renderStartPage();
     const firstName = screen.getByLabelText(sv.form['firstName-label']);
@@ -35,7 +35,7 @@ describe('when the validation rules cannot be fetched', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(sv.form['error-summary-heading']);
-    expect(alert).toHaveTextContent(sv.form['check-failed']);
+    expect(alert).toHaveTextContent(sv.form['submit-unavailable']);
     expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/$/);
     expect(firstName).toHaveValue(`${validValues.firstName} Eva`);
     expect(JSON.parse(sessionStorage.getItem('form-data') ?? '{}')).toMatchObject({

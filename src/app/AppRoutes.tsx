@@ -3,14 +3,12 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { DocumentLanguage } from '../features/language/DocumentLanguage';
 import { StartPage } from '../features/registration/StartPage';
+import { loadSendPage } from '../features/send/loadSendPage';
 import { LiveAnnouncer } from './announcer';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ToastHost } from './toasts';
 
-// The send step is not needed to show the form, so it loads on demand.
-const SendPage = lazy(() =>
-  import('../features/send/SendPage.js').then((module) => ({ default: module.SendPage })),
-);
+const SendPage = lazy(() => loadSendPage().then((module) => ({ default: module.SendPage })));
 
 /** While translations or the send page load: a spinner that needs no translation. */
 const pageLoading = <div className="page-loading" role="status" aria-busy="true" />;

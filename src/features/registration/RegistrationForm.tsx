@@ -57,7 +57,7 @@ function FieldControl({ field }: { field: FieldName }) {
 /** Step 1. It reads no form state itself, so typing re-renders only the field typed in. */
 export function RegistrationForm() {
   const [invalidSubmits, setInvalidSubmits] = useState(0);
-  const [rulesUnavailable, setRulesUnavailable] = useState(false);
+  const [submitUnavailable, setSubmitUnavailable] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useValuesShownBeforeHydration(form);
   const dispatch = useAppDispatch();
@@ -67,8 +67,8 @@ export function RegistrationForm() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const outcome = await dispatch(submitRegistration());
-    setRulesUnavailable(outcome === 'unchecked');
-    if (outcome === 'unchecked') return;
+    setSubmitUnavailable(outcome === 'unavailable');
+    if (outcome === 'unavailable') return;
     if (outcome === 'invalid') {
       void showErrorToast(<InvalidFormToast />, {
         toastId: invalidFormToastId,
@@ -116,12 +116,12 @@ export function RegistrationForm() {
 
       <PaymentNotes />
 
-      {rulesUnavailable && (
+      {submitUnavailable && (
         // Beside the button just pressed: offline, say, or this page's files replaced by a newer
         // version's. It stays until a submit gets through.
         <div className="error-summary mt-4" role="alert">
           <h2 className="h4">{t('form.error-summary-heading')}</h2>
-          <p className="mb-0">{t('form.check-failed')}</p>
+          <p className="mb-0">{t('form.submit-unavailable')}</p>
         </div>
       )}
 

@@ -1,4 +1,5 @@
 import type { AppThunk } from '../../app/store';
+import { loadSendPage } from '../send/loadSendPage';
 import {
   formSubmitted,
   selectFirstInvalidField,
@@ -7,18 +8,27 @@ import {
 } from './registrationSlice';
 import { validateForm } from './validation';
 
-/** unchecked: the rules could not be fetched, so nothing was checked or saved (nor lost). */
-export type SubmitOutcome = 'valid' | 'invalid' | 'unchecked';
+/**
+ * unavailable: code the submit needs (the rules, the send step) could not be fetched, so the form
+ * was neither saved nor lost.
+ */
+export type SubmitOutcome = 'valid' | 'invalid' | 'unavailable';
 
 /**
- * Step 1's submit: marks every field touched, and saves the form when it is valid. It waits for the
- * rules only if they have not loaded yet.
+ * Step 1's submit: marks every field touched, and saves the form when it is valid and the send
+ * step's code is at hand. It waits for the rules only if they have not loaded yet.
  */
 export const submitRegistration =
   (): AppThunk<Promise<SubmitOutcome>> => async (dispatch, getState) => {
-    if (!(await dispatch(validateForm()))) return 'unchecked';
+    if (!(await dispatch(validateForm()))) return 'unavailable';
     dispatch(submitAttempted());
     if (selectFirstInvalidField(getState())) return 'invalid';
+    // Fetched before the form is left: when it cannot arrive, the form stays.
+    const sendStepAtHand = await loadSendPage().then(
+      () => true,
+      () => false,
+    );
+    if (!sendStepAtHand) return 'unavailable';
     dispatch(formSubmitted());
     if (process.env.NODE_ENV !== 'production') {
       // Development builds log the saved form; personal data stays out of production consoles.
