@@ -1,8 +1,9 @@
 /**
  * Browser-side faults: a translation file that does not load (the fallback language shows), a
  * connection lost after the page has loaded (the code loaded on demand cannot follow: the submit
- * and the documents' links say so, the page stays and loses nothing), and a sessionStorage that
- * throws (the form works, it just does not persist).
+ * and the documents' links say so, the page stays and loses nothing), code slow to arrive (the
+ * submit shows it is busy), and a sessionStorage that throws (the form works, it just does not
+ * persist).
  */
 import type { Page } from 'playwright-core';
 import { openStartPage, setUpApp, waitForOutcome } from './support/app';
@@ -145,6 +146,30 @@ describe('when the connection drops before the form is first used', () => {
     await context.setOffline(false);
     await termsLink.click();
     await page.getByRole('dialog', { name: text('sv', 'documents.terms.title') }).waitFor();
+  });
+});
+
+describe('when the send step is slow to arrive', () => {
+  test('the submit shows it is busy until the send step goes on', async () => {
+    const { page } = app;
+    await openStartPage(page);
+    await page.locator('#firstName').focus();
+    await page.waitForLoadState('networkidle');
+    // From here on the only scripts fetched are the send step's.
+    await page.route('**/js/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+
+    await fillForm(page, validRegistration());
+    await submitButton(page).click();
+
+    expect(await submitButton(page).getAttribute('aria-disabled')).toBe('true');
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.submit-pending')!).opacity === '1',
+    );
+    expect(new URL(page.url()).pathname).toBe('/');
+    await waitForOutcome(page, 'send-page-thankyou', 'sv');
   });
 });
 

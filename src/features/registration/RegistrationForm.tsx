@@ -58,6 +58,7 @@ function FieldControl({ field }: { field: FieldName }) {
 export function RegistrationForm() {
   const [invalidSubmits, setInvalidSubmits] = useState(0);
   const [submitUnavailable, setSubmitUnavailable] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useValuesShownBeforeHydration(form);
   const dispatch = useAppDispatch();
@@ -66,7 +67,11 @@ export function RegistrationForm() {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    // One at a time: a submit may wait for code still on its way (the rules, the send step).
+    if (submitting) return;
+    setSubmitting(true);
     const outcome = await dispatch(submitRegistration());
+    setSubmitting(false);
     setSubmitUnavailable(outcome === 'unavailable');
     if (outcome === 'unavailable') return;
     if (outcome === 'invalid') {
@@ -125,8 +130,9 @@ export function RegistrationForm() {
         </div>
       )}
 
-      <Button type="submit" size="lg" className="mt-4">
+      <Button type="submit" size="lg" className="mt-4" aria-disabled={submitting || undefined}>
         {t('form.submit-label')}
+        {submitting && <span className="submit-pending spinner-border" aria-hidden="true" />}
       </Button>
     </Form>
   );
