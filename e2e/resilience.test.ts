@@ -69,63 +69,49 @@ describe('when the English translation file fails to load', () => {
   });
 });
 
-/** The start page once the focus has entered the form and its rules have loaded, then offline. */
-async function openFormThenGoOffline() {
-  const { page, context } = app;
+/** The start page once the focus has entered the form and its rules have loaded. */
+async function openFormWithRulesLoaded() {
+  const { page } = app;
   await openStartPage(page);
   await page.locator('#firstName').focus();
   await page.waitForLoadState('networkidle');
-  await context.setOffline(true);
 }
 
 describe('when the connection drops before the form is first used', () => {
-  test('a submit says the form was not sent, and goes through once back online', async () => {
-    const { page, context } = app;
-    await openStartPage(page);
+  test.each([
     // Everything the start page fetches on its own has arrived; the form's rules have not.
-    await page.waitForLoadState('networkidle');
-    await context.setOffline(true);
+    { missing: 'the rules', open: () => openStartPage(app.page) },
+    { missing: 'the send step', open: openFormWithRulesLoaded },
+  ])(
+    'without $missing, a valid submit says the form was not sent, keeps it, and sends it once back online',
+    async ({ open }) => {
+      const { page, context } = app;
+      await open();
+      await page.waitForLoadState('networkidle');
+      await context.setOffline(true);
 
-    const registration = validRegistration();
-    await fillForm(page, registration);
-    await submitButton(page).click();
-    const alert = page
-      .getByRole('alert')
-      .filter({ hasText: text('sv', 'form.submit-unavailable') });
-    await alert.waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(await readForm(page)).toEqual(registration);
+      const registration = validRegistration();
+      await fillForm(page, registration);
+      await submitButton(page).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: text('sv', 'form.submit-unavailable') })
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.getByText(text('sv', 'general.crash-heading')).count()).toBe(0);
+      expect(await readForm(page)).toEqual(registration);
 
-    await context.setOffline(false);
-    await submitButton(page).click();
-    await waitForOutcome(page, 'send-page-thankyou', 'sv');
-  });
-
-  // The rules have loaded; the send step's code has not.
-  test('a valid submit says the form was not sent and keeps it, and sends it once back online', async () => {
-    const { page, context } = app;
-    await openFormThenGoOffline();
-
-    const registration = validRegistration();
-    await fillForm(page, registration);
-    await submitButton(page).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: text('sv', 'form.submit-unavailable') })
-      .waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.getByText(text('sv', 'general.crash-heading')).count()).toBe(0);
-    expect(await readForm(page)).toEqual(registration);
-
-    await context.setOffline(false);
-    await submitButton(page).click();
-    await waitForOutcome(page, 'send-page-thankyou', 'sv');
-  });
+      await context.setOffline(false);
+      await submitButton(page).click();
+      await waitForOutcome(page, 'send-page-thankyou', 'sv');
+    },
+  );
 
   // The rules have loaded; the error summary, the toasts and the terms' dialog have not.
   test('an invalid submit and the terms link leave the form in place and say what they can', async () => {
     const { page, context } = app;
-    await openFormThenGoOffline();
+    await openFormWithRulesLoaded();
+    await context.setOffline(true);
 
     await fillForm(page, { firstName: 'Åsa' });
     await submitButton(page).click();
@@ -152,9 +138,7 @@ describe('when the connection drops before the form is first used', () => {
 describe('when the send step is slow to arrive', () => {
   test('the submit shows it is busy until the send step goes on', async () => {
     const { page } = app;
-    await openStartPage(page);
-    await page.locator('#firstName').focus();
-    await page.waitForLoadState('networkidle');
+    await openFormWithRulesLoaded();
     // From here on the only scripts fetched are the send step's.
     await page.route('**/js/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
