@@ -1,4 +1,7 @@
 /** @jest-environment node */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
 import type { StoredRegistration } from '../../server/db/registrations';
 import {
@@ -9,6 +12,8 @@ import {
 import type { Language } from '../../src/features/language/languages';
 import { parseCsv } from '../../testing/csv';
 import { validValues } from '../../testing/registrations';
+import { makeTempDir, removeTempDirs } from './support/fixtures';
+import { testTool } from './support/testService';
 
 const stored: StoredRegistration = {
   id: 7,
@@ -88,6 +93,41 @@ describe('registrations CSV', () => {
   });
 });
 
+const hasLibreOffice = testTool('soffice', 'LibreOffice');
+
+afterAll(removeTempDirs);
+
+(hasLibreOffice ? describe : describe.skip)('registrations CSV opened by LibreOffice', () => {
+  // Trimming spaces is a choice in LibreOffice's CSV import; evaluating formulas, its default.
+  const trimSpacesEvaluateFormulas = 'CSV:44,34,76,1,,0,false,true,false,false,true,-1,true';
+
+  it('runs no formula that starts after spaces, even with spaces trimmed', () => {
+    const outDir = makeTempDir('server-test-csv-formula-');
+    const file = path.join(outDir, 'registrations.csv');
+    const values = { lastName: ' =1+1', address: ' -1+1', city: '\t=2+2' };
+    fs.writeFileSync(file, registrationsCsv([{ ...stored, ...values }], timeZone));
+
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${outDir}/profile`,
+        '--headless',
+        `--infilter=${trimSpacesEvaluateFormulas}`,
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76,1',
+        '--outdir',
+        path.join(outDir, 'read'),
+        file,
+      ],
+      { stdio: 'ignore' },
+    );
+    const [row] = parseCsv(fs.readFileSync(path.join(outDir, 'read', 'registrations.csv'), 'utf8'));
+
+    // Shown as the text it is, behind the apostrophe that kept it text.
+    expect(row).toMatchObject({ lastName: "' =1+1", address: "' -1+1", city: "'\t=2+2" });
+  });
+});
+
 describe('registrations xlsx', () => {
   it.each([
     [
@@ -100,7 +140,7 @@ describe('registrations xlsx', () => {
       ['Number', 'Reference code', 'Received', 'Language', 'First name', 'Last name'],
       ['Degree programme', 'Terms'],
     ],
-  ] as const)('is headed in the staff\'s language (%s)', async (language, first, last) => {
+  ] as const)("is headed in the staff's language (%s)", async (language, first, last) => {
     const [headerRow] = await readSheet(await xlsxOf([stored], language));
 
     expect(headerRow.slice(0, first.length)).toEqual(first);

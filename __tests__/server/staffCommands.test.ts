@@ -31,6 +31,7 @@ jest.setTimeout(4 * databaseTimeoutMs);
 
 const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
 const hasLibreOffice = testTool('soffice', 'LibreOffice');
+const hasGhostscript = testTool('gs', 'Ghostscript (printed xlsx)');
 
 afterAll(removeTempDirs);
 
@@ -454,14 +455,57 @@ describe('dates in TIME_ZONE', () => {
     );
     const [row] = parseCsv(fs.readFileSync(path.join(outDir, 'registrations.csv'), 'utf8'));
 
+    // Headed in Swedish, the staff's language by default.
     expect(row).toMatchObject({
-      lastName: registration.lastName,
-      address: registration.address,
-      city: registration.city,
-      email: registration.email,
-      phoneNumber: registration.phoneNumber,
-      terms: 'true',
+      Efternamn: registration.lastName,
+      Gatuadress: registration.address,
+      Postanstalt: registration.city,
+      'E-postadress': registration.email,
+      Telefonnummer: registration.phoneNumber,
+      Villkor: 'true',
     });
-    expect(row.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row.Mottagen).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
+
+  (hasGhostscript ? it : it.skip)(
+    'shows every heading and value whole when LibreOffice prints it, the date not as ###',
+    async () => {
+      const client = await connectGraphql(server.url);
+      expect((await client.submit(validRegistration())).status).toBe(200);
+      const outDir = makeTempDir('server-test-xlsx-print-');
+      const file = path.join(outDir, 'registrations.xlsx');
+      const xlsx = await run(['export', '--format', 'xlsx', '--language', 'en'], {
+        DATA_DIR: server.dataDir,
+      });
+      fs.writeFileSync(file, xlsx);
+      const [headings, ...rows] = await readSheet(xlsx);
+
+      execFileSync(
+        'soffice',
+        [
+          `-env:UserInstallation=file://${outDir}/profile`,
+          '--headless',
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          outDir,
+          file,
+        ],
+        { stdio: 'ignore' },
+      );
+      // The text as printed: a cell too narrow for its text shows it cut, a date shows ###.
+      const printed = execFileSync('gs', [
+        '-q',
+        '-sDEVICE=txtwrite',
+        '-o',
+        '-',
+        path.join(outDir, 'registrations.pdf'),
+      ]).toString('utf8');
+
+      expect(printed).not.toContain('###');
+      expect(printed).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+      const texts = [...headings, ...rows.flat()].filter((cell) => typeof cell === 'string');
+      expect(texts.filter((text) => !printed.includes(text))).toEqual([]);
+    },
+  );
 });
