@@ -139,7 +139,9 @@ export const defaultTimeZone = 'Europe/Helsinki';
 function readTimeZone(text: string | undefined): string {
   const name = text?.trim() || defaultTimeZone;
   if (!isTimeZone(name)) {
-    throw new Error(`TIME_ZONE must be an IANA time zone name such as Europe/Helsinki, got "${name}"`);
+    throw new Error(
+      `TIME_ZONE must be an IANA time zone name such as Europe/Helsinki, got "${name}"`,
+    );
   }
   return name;
 }

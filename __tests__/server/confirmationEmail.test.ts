@@ -19,12 +19,7 @@ import type { RegistrationValues } from '../../src/features/registration/fields'
 import { connectGraphql } from '../../testing/graphqlClient';
 import { freePort, startServer } from '../../testing/server';
 import { validRegistration } from '../../testing/registrations';
-import {
-  databaseTimeoutMs,
-  makeStaticDir,
-  makeTempDir,
-  removeTempDirs,
-} from './support/fixtures';
+import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from './support/fixtures';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 import { describeWith, testServiceUrl, testTool } from './support/testService';
 import { createThrowawayDatabase } from './support/throwawayDatabase';
@@ -305,35 +300,38 @@ const hasFaketime = testTool('faketime', 'faked clock');
   it.each([
     ['sv', '2026-11-24 22:03:00', 'Vi tog emot den 25 november 2026.'], // 00:03, UTC+2
     ['en', '2026-06-30 21:30:00', 'We received your registration on 1 July 2026.'], // 00:30, UTC+3
-  ] as const)('is the day in Helsinki (%s, registered at %s UTC)', async (language, utc, received) => {
-    const inbox = await startSmtpServer();
-    inboxes.push(inbox);
-    const server = await startServer({
-      entry: 'source',
-      env: {
-        STATIC_DIR: makeStaticDir(),
-        SMTP_URL: inbox.url,
-        TZ: 'UTC',
-        // The clock starts at `utc` and runs on; timers keep the real monotonic clock.
-        FAKETIME_DONT_FAKE_MONOTONIC: '1',
-      },
-      wrapper: ['faketime', '-f', `@${utc}`],
-    });
-    try {
-      const client = await connectGraphql(server.url);
-      const values = validRegistration();
-      const answer = await client.post(buildCreateOnboardingFormBody(values), {
-        headers: { ...client.headers, 'accept-language': language },
+  ] as const)(
+    'is the day in Helsinki (%s, registered at %s UTC)',
+    async (language, utc, received) => {
+      const inbox = await startSmtpServer();
+      inboxes.push(inbox);
+      const server = await startServer({
+        entry: 'source',
+        env: {
+          STATIC_DIR: makeStaticDir(),
+          SMTP_URL: inbox.url,
+          TZ: 'UTC',
+          // The clock starts at `utc` and runs on; timers keep the real monotonic clock.
+          FAKETIME_DONT_FAKE_MONOTONIC: '1',
+        },
+        wrapper: ['faketime', '-f', `@${utc}`],
       });
-      expect(answer.status).toBe(200);
+      try {
+        const client = await connectGraphql(server.url);
+        const values = validRegistration();
+        const answer = await client.post(buildCreateOnboardingFormBody(values), {
+          headers: { ...client.headers, 'accept-language': language },
+        });
+        expect(answer.status).toBe(200);
 
-      const message = await waitFor(() =>
-        inbox.messages.find((candidate) => candidate.text?.includes(values.firstName)),
-      );
-      expect(message.text).toContain(received);
-      expect(message.html).toContain(received);
-    } finally {
-      await server.dispose();
-    }
-  });
+        const message = await waitFor(() =>
+          inbox.messages.find((candidate) => candidate.text?.includes(values.firstName)),
+        );
+        expect(message.text).toContain(received);
+        expect(message.html).toContain(received);
+      } finally {
+        await server.dispose();
+      }
+    },
+  );
 });

@@ -320,8 +320,9 @@ describe('the embedded database at rest', () => {
 describe('dates in TIME_ZONE', () => {
   const dataDir = makeTempDir('server-test-time-zone-');
   const target = { DATA_DIR: dataDir };
-  const inZone = (timeZone?: string) => ({
-    entry: 'source' as const,
+  /** The command from the sources, with TIME_ZONE set to `timeZone` or left unset. */
+  const inZone = (timeZone?: string): { entry: 'source'; env: Record<string, string> } => ({
+    entry: 'source',
     env: timeZone ? { TIME_ZONE: timeZone } : {},
   });
   const exported = async (args: string[], timeZone?: string) => {

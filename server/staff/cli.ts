@@ -43,7 +43,11 @@ function parseOptions(args: string[], options: Record<string, { type: 'string' }
 function parseRequest(command: string | undefined, args: string[]): StaffRequest {
   switch (command) {
     case 'export': {
-      const { format = 'csv', since, language } = parseOptions(args, {
+      const {
+        format = 'csv',
+        since,
+        language,
+      } = parseOptions(args, {
         format: { type: 'string' },
         since: { type: 'string' },
         language: { type: 'string' },
