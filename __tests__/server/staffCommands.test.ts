@@ -475,9 +475,7 @@ describe('dates in TIME_ZONE', () => {
       expect((await client.submit(validRegistration())).status).toBe(200);
       const outDir = makeTempDir('server-test-xlsx-print-');
       const file = path.join(outDir, 'registrations.xlsx');
-      const xlsx = await run(['export', '--format', 'xlsx', '--language', 'en'], {
-        DATA_DIR: server.dataDir,
-      });
+      const xlsx = await run(['export', '--format', 'xlsx'], { DATA_DIR: server.dataDir });
       fs.writeFileSync(file, xlsx);
       const [headings, ...rows] = await readSheet(xlsx);
 
