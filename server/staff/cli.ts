@@ -40,43 +40,47 @@ function parseOptions(args: string[], options: Record<string, { type: 'string' }
   }
 }
 
+/** The export's options, each checked before anything is opened. */
+function exportRequest(args: string[]): StaffRequest {
+  const {
+    format = 'csv',
+    since,
+    language,
+  } = parseOptions(args, {
+    format: { type: 'string' },
+    since: { type: 'string' },
+    language: { type: 'string' },
+  });
+  if (!exportFormats.includes(format as ExportFormat)) {
+    throw new StaffCommandError(`--format is one of ${exportFormats.join(', ')}`);
+  }
+  if (since !== undefined && !isDay(since)) {
+    throw new StaffCommandError(
+      `--since wants a date that exists, written YYYY-MM-DD (for example 2026-11-25), got "${since}"`,
+    );
+  }
+  if (language !== undefined && !isLanguage(language)) {
+    throw new StaffCommandError(
+      `--language is one of ${languages.join(', ')} (the xlsx's headings), got "${language}"`,
+    );
+  }
+  if (language !== undefined && format !== 'xlsx') {
+    throw new StaffCommandError(
+      "--language is for --format xlsx: the CSV's headings are the fields' names, for programs",
+    );
+  }
+  return {
+    command: 'export',
+    format: format as ExportFormat,
+    ...(since ? { since } : {}),
+    ...(language ? { language } : {}),
+  };
+}
+
 function parseRequest(command: string | undefined, args: string[]): StaffRequest {
   switch (command) {
-    case 'export': {
-      const {
-        format = 'csv',
-        since,
-        language,
-      } = parseOptions(args, {
-        format: { type: 'string' },
-        since: { type: 'string' },
-        language: { type: 'string' },
-      });
-      if (!exportFormats.includes(format as ExportFormat)) {
-        throw new StaffCommandError(`--format is one of ${exportFormats.join(', ')}`);
-      }
-      if (since !== undefined && !isDay(since)) {
-        throw new StaffCommandError(
-          `--since wants a date that exists, written YYYY-MM-DD (for example 2026-11-25), got "${since}"`,
-        );
-      }
-      if (language !== undefined && !isLanguage(language)) {
-        throw new StaffCommandError(
-          `--language is one of ${languages.join(', ')} (the xlsx's headings), got "${language}"`,
-        );
-      }
-      if (language !== undefined && format !== 'xlsx') {
-        throw new StaffCommandError(
-          "--language is for --format xlsx: the CSV's headings are the fields' names, for programs",
-        );
-      }
-      return {
-        command,
-        format: format as ExportFormat,
-        ...(since ? { since } : {}),
-        ...(language ? { language } : {}),
-      };
-    }
+    case 'export':
+      return exportRequest(args);
     case 'erase': {
       const { email, reference } = parseOptions(args, {
         email: { type: 'string' },
