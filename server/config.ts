@@ -1,6 +1,7 @@
 /** Server settings, read once from the environment. Invalid values stop the start with a clear message. */
 import path from 'node:path';
 import { configDefaults, type AppConfig } from '../src/config/defaults';
+import { isTimeZone } from './timeZone';
 
 export interface StorageConfig {
   /** PGlite's home when no DATABASE_URL is given. */
@@ -15,6 +16,8 @@ export interface StaffConfig extends StorageConfig {
   retentionDays: number;
   /** Signs the XSRF tokens; unset, one is generated and kept in DATA_DIR (server/xsrfSecret.ts). */
   xsrfSecret?: string;
+  /** The IANA time zone of every date a person reads: the confirmation, the exports, the audit log. */
+  timeZone: string;
 }
 
 export interface Config extends StaffConfig {
@@ -63,6 +66,7 @@ export function readStaffConfig(env: Env): StaffConfig {
     ...readStorageConfig(env),
     retentionDays: readInteger(env, 'RETENTION_DAYS', configDefaults.retentionDays, 0, 36_500),
     xsrfSecret: readSecret(env, 'XSRF_SECRET'),
+    timeZone: readTimeZone(env.TIME_ZONE),
   };
 }
 
@@ -128,6 +132,18 @@ function readSecret(env: Env, name: string): string | undefined {
   if (!text) return undefined;
   if (text.length < 32) throw new Error(`${name} must be at least 32 characters long`);
   return text;
+}
+
+export const defaultTimeZone = 'Europe/Helsinki';
+
+function readTimeZone(text: string | undefined): string {
+  const name = text?.trim() || defaultTimeZone;
+  if (!isTimeZone(name)) {
+    throw new Error(
+      `TIME_ZONE must be an IANA time zone name such as Europe/Helsinki, got "${name}"`,
+    );
+  }
+  return name;
 }
 
 function readRedisUrl(text: string | undefined): string | undefined {
