@@ -189,16 +189,25 @@ describe('the confirmation email', () => {
     expect(message.html).not.toContain('evil-sso');
   });
 
-  it('is sent once for an identical resubmission, also one sent after it went', async () => {
+  it('is sent once for an identical resubmission', async () => {
     const values = validRegistration();
     await send(app, values, 'sv');
     await send(app, values, 'sv');
     await waitFor(() => messagesTo(inbox, values.email)[0]);
-    // Its outbox row is gone now: only the registration's own uniqueness can keep a copy out.
+    await sleep(1500); // more than one polling round
+
+    expect(messagesTo(inbox, values.email).length).toBe(1);
+  });
+
+  it('is not sent again for an identical resubmission after it went', async () => {
+    const values = validRegistration();
+    await send(app, values, 'sv');
+    await waitFor(() => messagesTo(inbox, values.email)[0]);
+    // Its outbox row is gone now: only the stored registration can keep a second one out.
     await send(app, values, 'sv');
     await sleep(1500); // more than one polling round
 
-    expect(messagesTo(inbox, values.email)).toHaveLength(1);
+    expect(messagesTo(inbox, values.email).length).toBe(1);
   });
 
   it('counts the emails sent in the metrics, and an empty queue', async () => {
@@ -333,7 +342,7 @@ describe('at most 3 confirmations for one address in 24 hours', () => {
 
       await waitFor(() => (messagesTo(inbox, sent[0].email).length >= 3 ? true : undefined));
       await sleep(1500); // more than one polling round
-      expect(messagesTo(inbox, sent[0].email)).toHaveLength(3);
+      expect(messagesTo(inbox, sent[0].email).length).toBe(3);
       const stored = parseCsv(await exportCsv({ DATA_DIR: server.dataDir }, 'source'));
       expect(stored.map((row) => row.firstName).sort()).toEqual(
         sent.map((values) => values.firstName).sort(),
