@@ -448,11 +448,12 @@ describe('the greeting', () => {
 });
 
 describe('composing the confirmation', () => {
-  it('escapes what the applicant typed in the HTML part', () => {
+  it('escapes the stored values it shows in the HTML part', () => {
     const { html, text } = composeConfirmation(
       {
-        firstName: '<b>Eve</b> & Co',
-        degreeProgram: 'IT',
+        firstName: 'Eve',
+        // A programme the texts do not name is shown as stored.
+        degreeProgram: '<b>Eve</b> & Co',
         reference: 'K7M2QX9P',
         language: 'en',
         createdAt: new Date('2026-01-15T10:00:00Z'),
