@@ -408,17 +408,22 @@ describe('the greeting', () => {
     );
   const firstLine = (text: string) => text.split('\n')[0];
 
-  it.each(['Anna-Maria', "O'Neill", 'Åsa Lind', 'Anna Maria Sofia', 'Zoë Łukasiewicz', 'Ингрид'])(
-    'greets %s by name, in both languages and both parts',
-    (firstName) => {
-      const sv = compose(firstName, 'sv');
-      const en = compose(firstName, 'en');
+  it.each([
+    'Anna-Maria',
+    "O'Neill",
+    'Åsa Lind',
+    'Anna Maria Sofia',
+    'Zoë Łukasiewicz',
+    'Ингрид',
+    'Åsa'.normalize('NFD'), // Å as A and a combining ring
+  ])('greets %s by name, in both languages and both parts', (firstName) => {
+    const sv = compose(firstName, 'sv');
+    const en = compose(firstName, 'en');
 
-      expect(firstLine(sv.text)).toBe(`Hej ${firstName}!`);
-      expect(firstLine(en.text)).toBe(`Hello ${firstName},`);
-      expect(en.html).toContain(`<p>Hello ${firstName.replace("'", '&#x27;')},</p>`);
-    },
-  );
+    expect(firstLine(sv.text)).toBe(`Hej ${firstName}!`);
+    expect(firstLine(en.text)).toBe(`Hello ${firstName},`);
+    expect(en.html).toContain(`<p>Hello ${firstName.replace("'", '&#x27;')},</p>`);
+  });
 
   it.each([
     'urgent! Reset your login at evil-sso.example/edu',
