@@ -91,8 +91,10 @@ describe('an invalid submit', () => {
     await waitForInvalidToast(page, 'en');
 
     await page.waitForFunction(() => document.activeElement?.id === 'error-summary');
+    // Each entry names its field: several fields share a message.
+    const birthdayMessage = text('en', 'validation.birthday-format');
     expect(await page.locator('#error-summary a').first().innerText()).toBe(
-      text('en', 'validation.birthday-format'),
+      `${text('en', 'form.birthday-label')}: ${birthdayMessage[0].toLowerCase()}${birthdayMessage.slice(1)}`,
     );
     expect(await page.locator('#firstName').getAttribute('aria-invalid')).toBeNull();
     expect(await page.locator('#lastName').getAttribute('aria-invalid')).toBeNull();
