@@ -67,6 +67,25 @@ describe('start page', () => {
     expect(firstName).not.toHaveAttribute('aria-invalid');
   });
 
+  it('shows the message of a field left by a press once the press is released', async () => {
+    const user = userEvent.setup();
+    await renderStartPage();
+    const city = screen.getByLabelText(sv.form['city-label']);
+    await user.type(city, 'Espoo 2');
+    const submit = screen.getByRole('button', { name: sv.form['submit-label'] });
+
+    await user.pointer({ keys: '[MouseLeft>]', target: submit });
+    // Between press and release nothing above the button moves, so the release lands on it.
+    expect(city).not.toHaveFocus();
+    expect(screen.queryByText(sv.validation['city-format'])).not.toBeInTheDocument();
+
+    await user.pointer({ keys: '[/MouseLeft]', target: submit });
+    expect(
+      await screen.findByRole('region', { name: sv.form['error-summary-heading'] }),
+    ).toBeInTheDocument();
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('on an invalid submit: toasts, marks every field and focuses the error summary', async () => {
     const user = userEvent.setup();
     const { getByTestId } = await renderStartPage();
