@@ -203,6 +203,15 @@ describe('registration schema', () => {
     expect(validateRegistration(schema, values).email).toBe('email-format');
   });
 
+  it('refuses values of the wrong type rather than throwing while normalising them', () => {
+    const values = {
+      ...validValues,
+      firstName: null,
+      terms: 'yes',
+    } as unknown as RegistrationValues;
+    expect(Object.keys(validateRegistration(schema, values))).toEqual(['firstName', 'terms']);
+  });
+
   it('lists every failing field in form order', () => {
     const errors = validateRegistration(schema, { ...validValues, city: '', firstName: '' });
     expect(Object.keys(errors)).toEqual(['firstName', 'city']);

@@ -27,9 +27,11 @@ const localPart = '[A-Za-z0-9_%+-]+(?:\\.[A-Za-z0-9_%+-]+)*';
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** No space at either end, and one between words: phone keyboards add one after a word. */
-const collapseSpaces = (value: string) => value.replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
+const collapseSpaces = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/ {2,}/g, ' ').replace(/^ | $/g, '') : value;
 /** ’ (U+2019, what iOS types) and ʼ (U+02BC) are the apostrophe of sets A and B. */
-const plainApostrophes = (value: string) => value.replace(/[\u2019\u02BC]/g, "'");
+const plainApostrophes = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/[\u2019\u02BC]/g, "'") : value;
 
 function requiredText(field: FieldName) {
   return string()
@@ -87,12 +89,15 @@ export function createRegistrationSchema(emailDomain: string) {
 
 export type RegistrationSchema = ReturnType<typeof createRegistrationSchema>;
 
-/** The values as they are checked and stored: spaces and apostrophes normalised. */
+/**
+ * The values as they are checked and stored: spaces and apostrophes normalised. A value of the
+ * wrong type is left as it is, for the check to refuse.
+ */
 export function normaliseRegistration(
   schema: RegistrationSchema,
   values: RegistrationValues,
 ): RegistrationValues {
-  return schema.cast(values);
+  return schema.cast(values, { assert: false }) as RegistrationValues;
 }
 
 /**
