@@ -1,5 +1,5 @@
 /** Step 1 in the browser: an invalid submit, a reload halfway through, the language choice. */
-import { fieldNames } from '../src/features/registration/fields';
+import { fieldNames, type RegistrationValues } from '../src/features/registration/fields';
 import type { Page } from 'playwright-core';
 import {
   chooseLanguage,
@@ -91,8 +91,10 @@ describe('an invalid submit', () => {
     await waitForInvalidToast(page, 'en');
 
     await page.waitForFunction(() => document.activeElement?.id === 'error-summary');
+    // Each entry names its field: several fields share a message.
+    const birthdayMessage = text('en', 'validation.birthday-format');
     expect(await page.locator('#error-summary a').first().innerText()).toBe(
-      text('en', 'validation.birthday-format'),
+      `${text('en', 'form.birthday-label')}: ${birthdayMessage[0].toLowerCase()}${birthdayMessage.slice(1)}`,
     );
     expect(await page.locator('#firstName').getAttribute('aria-invalid')).toBeNull();
     expect(await page.locator('#lastName').getAttribute('aria-invalid')).toBeNull();
@@ -108,6 +110,69 @@ describe('an invalid submit', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     expect(submissions()).toBe(0);
   });
+});
+
+/** The heading's and the toast's boxes once they have stopped moving (slide in, smooth scroll). */
+async function settledBoxes(page: Page) {
+  const read = () =>
+    page.evaluate(() => {
+      const box = (selector: string) => {
+        const { top, bottom, left, right } = document
+          .querySelector(selector)!
+          .getBoundingClientRect();
+        return { top, bottom, left, right };
+      };
+      return {
+        heading: box('#error-summary h2'),
+        toast: box('.Toastify__toast'),
+        viewportHeight: window.innerHeight,
+      };
+    });
+  let previous = JSON.stringify(await read());
+  for (;;) {
+    await page.waitForTimeout(200);
+    const current = JSON.stringify(await read());
+    if (current === previous) return JSON.parse(current) as Awaited<ReturnType<typeof read>>;
+    previous = current;
+  }
+}
+
+describe('on a phone (390×844), the error summary that takes focus', () => {
+  const threeInvalid = { city: 'Espoo 2', country: 'Land 9', startedYear: '25' };
+  test.each<[string, Language, Partial<RegistrationValues>]>([
+    ['three fields', 'sv', threeInvalid],
+    ['three fields', 'en', threeInvalid],
+    ['every field, the longest summary', 'sv', {}],
+  ])(
+    'listing %s (%s) shows its heading in view, not under the toast',
+    async (_, language, values) => {
+      const context = await app.context
+        .browser()!
+        .newContext({ viewport: { width: 390, height: 844 }, baseURL: app.server.url });
+      try {
+        const page = await context.newPage();
+        await openStartPage(page);
+        if (language !== 'sv') await chooseLanguage(page, language);
+        await fillForm(page, values);
+
+        await submitButton(page).click();
+        await page.waitForFunction(() => document.activeElement?.id === 'error-summary');
+        await waitForInvalidToast(page, language);
+
+        const { heading, toast, viewportHeight } = await settledBoxes(page);
+        expect(heading.top).toBeGreaterThanOrEqual(0);
+        expect(heading.bottom).toBeLessThanOrEqual(viewportHeight);
+        const apart =
+          heading.top >= toast.bottom ||
+          heading.bottom <= toast.top ||
+          heading.left >= toast.right ||
+          heading.right <= toast.left;
+        expect({ heading, toast, apart }).toEqual({ heading, toast, apart: true });
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 test('a reload halfway through keeps what was typed', async () => {

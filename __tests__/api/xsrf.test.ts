@@ -14,9 +14,16 @@ describe('XSRF header rule', () => {
     expect(xsrfTokenFor('HEAD', '/graphql', cookies)).toBeUndefined();
   });
 
-  it('sends nothing to absolute URLs, which may be another site', () => {
+  it('sends nothing to URLs that resolve to another origin, however they are written', () => {
     expect(xsrfTokenFor('POST', 'https://evil.example/graphql', cookies)).toBeUndefined();
-    expect(xsrfTokenFor('POST', '//evil.example/graphql', cookies)).toBeUndefined();
+    expect(xsrfTokenFor('POST', '//evil.example/x', cookies)).toBeUndefined();
+    // The URL parser reads a backslash as a slash: this is //evil.example/graphql.
+    expect(xsrfTokenFor('POST', '/\\evil.example/graphql', cookies)).toBeUndefined();
+    expect(xsrfTokenFor('POST', '/\\/evil.example/graphql', cookies)).toBeUndefined();
+  });
+
+  it("echoes the cookie to an absolute URL of the page's own origin", () => {
+    expect(xsrfTokenFor('POST', `${location.origin}/graphql`, cookies)).toBe('abc123');
   });
 
   it('sends nothing when there is no cookie', () => {

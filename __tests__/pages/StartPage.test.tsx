@@ -10,6 +10,9 @@ import { renderStartPage, translations, withoutMarkup } from '../support/renderA
 
 const { sv, en } = translations;
 
+/** A message as the error summary writes it after its field's name. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 beforeEach(() => sessionStorage.clear());
 
 /** A translation key shown as-is, such as `form.city-label`: a text missing from a file. */
@@ -64,6 +67,25 @@ describe('start page', () => {
     expect(firstName).not.toHaveAttribute('aria-invalid');
   });
 
+  it('shows the message of a field left by a press once the press is released', async () => {
+    const user = userEvent.setup();
+    await renderStartPage();
+    const city = screen.getByLabelText(sv.form['city-label']);
+    await user.type(city, 'Espoo 2');
+    const submit = screen.getByRole('button', { name: sv.form['submit-label'] });
+
+    await user.pointer({ keys: '[MouseLeft>]', target: submit });
+    // Between press and release nothing above the button moves, so the release lands on it.
+    expect(city).not.toHaveFocus();
+    expect(screen.queryByText(sv.validation['city-format'])).not.toBeInTheDocument();
+
+    await user.pointer({ keys: '[/MouseLeft]', target: submit });
+    expect(
+      await screen.findByRole('region', { name: sv.form['error-summary-heading'] }),
+    ).toBeInTheDocument();
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('on an invalid submit: toasts, marks every field and focuses the error summary', async () => {
     const user = userEvent.setup();
     const { getByTestId } = await renderStartPage();
@@ -88,11 +110,17 @@ describe('start page', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       fieldNames.filter((name) => name !== 'firstName').map((name) => `#${name}`),
     );
-    expect(links[0]).toHaveTextContent(sv.validation['lastName-required']);
+    expect(links[0]).toHaveTextContent(
+      `${sv.form['lastName-label']}: ${lowerFirst(sv.validation['lastName-required'])}`,
+    );
     await user.click(links[0]);
     expect(screen.getByLabelText(sv.form['lastName-label'])).toHaveFocus();
-    expect(screen.getAllByText(sv.validation['lastName-required'])).toHaveLength(2);
-    expect(screen.getAllByText(sv.validation['terms-required'])).toHaveLength(2);
+    // Under the field, the message alone: its label is just above.
+    expect(screen.getByText(sv.validation['lastName-required'])).toHaveAttribute(
+      'id',
+      'lastName-error',
+    );
+    expect(screen.getByText(sv.validation['terms-required'])).toHaveAttribute('id', 'terms-error');
     expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(fieldNames.length - 1);
     expect(getByTestId('current-path')).toHaveTextContent(/^\/$/);
     expect(document.body.textContent).not.toMatch(rawKey);
@@ -123,7 +151,12 @@ describe('start page', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(sessionStorage.getItem('user-language')).toBe('en');
     await user.click(screen.getByRole('button', { name: en.form['submit-label'] }));
-    expect(await screen.findAllByText(en.validation['terms-required'])).toHaveLength(2);
+    expect(await screen.findByText(en.validation['terms-required'])).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `${en.form['terms-heading']}: ${lowerFirst(en.validation['terms-required'])}`,
+      ),
+    ).toBeInTheDocument();
     expect(document.title).toBe(
       `${en.general['error-title-prefix']}${en.general['tlk-title-label']}`,
     );
@@ -142,6 +175,40 @@ describe('start page', () => {
 });
 
 describe('the error summary', () => {
+  it('names each entry’s field, in Swedish and in English, where the messages are alike', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderStartPage();
+    const invalid = { lastName: 'Smith_1', city: 'Espoo 2', country: 'Land 9', terms: false };
+    act(() => {
+      for (const field of fieldNames) {
+        const value = { ...validValues, ...invalid }[field];
+        store.dispatch(fieldChanged({ field, value } as FieldChange));
+      }
+    });
+    await user.click(screen.getByRole('button', { name: sv.form['submit-label'] }));
+
+    for (const [language, texts] of [['sv', sv] as const, ['en', en] as const]) {
+      if (language === 'en') {
+        await user.click(screen.getByRole('button', { name: /Svenska/ }));
+        await user.click(await screen.findByRole('button', { name: 'English' }));
+      }
+      const summary = await screen.findByRole('region', {
+        name: texts.form['error-summary-heading'],
+      });
+      expect(
+        within(summary)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([
+        `${texts.form['lastName-label']}: ${lowerFirst(texts.validation['lastName-format'])}`,
+        `${texts.form['city-label']}: ${lowerFirst(texts.validation['city-format'])}`,
+        `${texts.form['country-label']}: ${lowerFirst(texts.validation['country-format'])}`,
+        // The checkbox's label is a sentence: its fieldset's legend names it.
+        `${texts.form['terms-heading']}: ${lowerFirst(texts.validation['terms-required'])}`,
+      ]);
+    }
+  });
+
   it('goes away, with the title prefix, once the form is valid', async () => {
     const user = userEvent.setup();
     const { store } = await renderStartPage();

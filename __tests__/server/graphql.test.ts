@@ -84,6 +84,41 @@ describe('createOnboardingForm', () => {
   });
 });
 
+describe('normalising with the SPA schema', () => {
+  it('stores text as the schema normalises it: spaces trimmed and single, apostrophes plain', async () => {
+    const typed = {
+      ...validValues,
+      firstName: 'Maja ',
+      lastName: 'O’Neill',
+      address: 'Rue de l’Église  5',
+      city: ' Helsingfors ',
+    };
+    const stored = {
+      ...validValues,
+      firstName: 'Maja',
+      lastName: "O'Neill",
+      address: "Rue de l'Église 5",
+      city: 'Helsingfors',
+    };
+
+    const response = await submit(typed);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { createOnboardingForm: stored } });
+    const rows = await database.query<Record<string, unknown>>(
+      'SELECT first_name, last_name, address, city FROM registrations',
+    );
+    expect(rows).toEqual([
+      {
+        first_name: stored.firstName,
+        last_name: stored.lastName,
+        address: stored.address,
+        city: stored.city,
+      },
+    ]);
+  });
+});
+
 describe('validation with the SPA schema', () => {
   const failures: [keyof RegistrationValues, string | boolean, string][] = [
     ['firstName', 'Å', 'firstName-too-short'],

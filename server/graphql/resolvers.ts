@@ -4,6 +4,7 @@ import { ErrorWithProps } from 'mercurius';
 import { toRegistrationValues } from '../../src/features/registration/fields';
 import {
   createRegistrationSchema,
+  normaliseRegistration,
   validateRegistration,
 } from '../../src/features/registration/schema';
 import type { RegistrationStore, SaveOutcome } from '../db/registrations';
@@ -27,7 +28,9 @@ export function createResolvers(registrations: RegistrationStore, emailDomain: s
         args: { data: unknown },
         context: ResolverContext,
       ) {
-        const values = toRegistrationValues(args.data);
+        const input = toRegistrationValues(args.data);
+        // Checked and stored as the schema normalises it, as the browser checked it.
+        const values = input && normaliseRegistration(registrationSchema, input);
         const fieldErrors = values ? validateRegistration(registrationSchema, values) : {};
         if (!values || Object.keys(fieldErrors).length > 0) {
           recordSecurityEvent(context.reply.request, 'registration-refused');

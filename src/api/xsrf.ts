@@ -1,9 +1,12 @@
 import { parse } from 'cookie';
 import { xsrfCookieName } from './protocol';
 
-/** Absolute URLs (with a scheme, or protocol-relative) may point at another site. */
-function isRelativeUrl(url: string): boolean {
-  return !/^([a-z][a-z\d+.-]*:)?\/\//i.test(url);
+/**
+ * Whether the request goes to this page's own origin, as the browser will resolve it: a pattern
+ * on the text misses forms such as `/\evil.example/`, which the URL parser reads as another host.
+ */
+function isSameOrigin(url: string): boolean {
+  return new URL(url, location.href).origin === location.origin;
 }
 
 /** The token to echo for a request, or undefined when the rule does not apply. */
@@ -13,6 +16,6 @@ export function xsrfTokenFor(
   cookieHeader: string,
 ): string | undefined {
   if (method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD') return undefined;
-  if (!isRelativeUrl(url)) return undefined;
+  if (!isSameOrigin(url)) return undefined;
   return parse(cookieHeader)[xsrfCookieName] || undefined;
 }

@@ -2,19 +2,31 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { config } from '../../config';
-import { fieldNames } from './fields';
+import { fieldNames, fieldSpec, type FieldName } from './fields';
 import { focusField } from './focusField';
 import { selectSummaryErrors } from './registrationSlice';
 
 export const errorSummaryId = 'error-summary';
 
+/** A field's name, as its label gives it; the checkbox's label is a sentence, its legend a name. */
+function nameKey(field: FieldName): string {
+  const { kind, section } = fieldSpec(field);
+  return kind === 'checkbox' ? `form.${section}-heading` : `form.${field}-label`;
+}
+
+/** "Efternamn: använd bara bokstäver …": several fields share a message, so each names its own. */
+function entryText(name: string, message: string, language: string): string {
+  return `${name}: ${message.charAt(0).toLocaleLowerCase(language)}${message.slice(1)}`;
+}
+
 /**
  * The GOV.UK error summary: after an invalid submit, a heading and one link per invalid field,
- * in the form's order. `submits` counts the invalid submits: each one moves focus here.
+ * in the form's order, each with its field's name. `submits` counts the invalid submits: each
+ * one moves focus here.
  */
 export function ErrorSummary({ submits }: { submits: number }) {
   const errors = useAppSelector(selectSummaryErrors);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const summary = useRef<HTMLDivElement>(null);
   const invalidFields = fieldNames.filter((field) => errors[field]);
 
@@ -45,7 +57,11 @@ export function ErrorSummary({ submits }: { submits: number }) {
                 focusField(field);
               }}
             >
-              {t(`validation.${errors[field]}`, { domain: config.emailDomain })}
+              {entryText(
+                t(nameKey(field)),
+                t(`validation.${errors[field]}`, { domain: config.emailDomain }),
+                i18n.language,
+              )}
             </a>
           </li>
         ))}

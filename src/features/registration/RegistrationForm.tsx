@@ -1,10 +1,11 @@
-import { lazy, useRef, useState, type FormEvent } from 'react';
+import { lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { announce } from '../../app/announcer';
+import { trackPresses } from '../../app/press';
 import { OnDemandPart } from '../../app/ErrorBoundary';
 import { dismissToasts, showErrorToast } from '../../app/toasts';
 import { DegreeProgramField } from './DegreeProgramField';
@@ -61,6 +62,8 @@ export function RegistrationForm() {
   const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useValuesShownBeforeHydration(form);
+  // A field left by a press marks itself touched after it (useField), so the press is not lost.
+  useEffect(trackPresses, []);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { t } = useTranslation();

@@ -1,7 +1,9 @@
 /**
  * Validation rules of the registration form: one per field of the model (fields.ts), checked at
  * compile time. Shared by the browser and the server, so it imports nothing browser-only. Every
- * message is a translation key: `<field>-<rule>`.
+ * message is a translation key: `<field>-<rule>`. Values are checked, and stored, as normalised
+ * here: text as a phone keyboard types it (a space after the last word, a typographic apostrophe)
+ * means what it says.
  */
 import { boolean, object, string, ValidationError, type Schema } from 'yup';
 import { fieldNames, registrationFields, type FieldName, type RegistrationValues } from './fields';
@@ -24,9 +26,17 @@ const localPart = '[A-Za-z0-9_%+-]+(?:\\.[A-Za-z0-9_%+-]+)*';
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
+/** No space at either end, and one between words: phone keyboards add one after a word. */
+const collapseSpaces = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/ {2,}/g, ' ').replace(/^ | $/g, '') : value;
+/** ’ (U+2019, what iOS types) and ʼ (U+02BC) are the apostrophe of sets A and B. */
+const plainApostrophes = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/[\u2019\u02BC]/g, "'") : value;
+
 function requiredText(field: FieldName) {
   return string()
     .defined()
+    .transform(collapseSpaces)
     .test(`${field}-required`, `${field}-required`, (value) => (value ?? '').trim() !== '');
 }
 
@@ -35,6 +45,11 @@ function lengthLimitedText(field: FieldName, min: number, max: number, pattern: 
     .min(min, `${field}-too-short`)
     .max(max, `${field}-too-long`)
     .matches(pattern, `${field}-format`);
+}
+
+/** Names and places: sets A and B, where an apostrophe may be typed typographically. */
+function letterField(field: FieldName, min: number, max: number, pattern: RegExp) {
+  return lengthLimitedText(field, min, max, pattern).transform(plainApostrophes);
 }
 
 /** A dd.mm.yyyy string that names a real calendar day (no 31.02). */
@@ -51,17 +66,17 @@ function escapeRegExp(text: string): string {
 export function createRegistrationSchema(emailDomain: string) {
   const emailFormat = new RegExp(`^${localPart}@${escapeRegExp(emailDomain)}$`, 'i');
   const rules = {
-    firstName: lengthLimitedText('firstName', 2, 50, letterText),
-    lastName: lengthLimitedText('lastName', 2, 100, letterText),
+    firstName: letterField('firstName', 2, 50, letterText),
+    lastName: letterField('lastName', 2, 100, letterText),
     birthday: requiredText('birthday')
       .matches(birthdayFormat, 'birthday-format')
       .test('birthday-format', 'birthday-format', (value) => !value || isCalendarDate(value)),
     phoneNumber: lengthLimitedText('phoneNumber', 6, 24, phoneFormat),
     email: lengthLimitedText('email', 10, 50, emailFormat),
-    address: lengthLimitedText('address', 2, 50, letterDigitText),
-    zipcode: lengthLimitedText('zipcode', 1, 30, letterDigitText),
-    city: lengthLimitedText('city', 2, 30, letterText),
-    country: lengthLimitedText('country', 2, 100, letterText),
+    address: letterField('address', 2, 50, letterDigitText),
+    zipcode: letterField('zipcode', 1, 30, letterDigitText),
+    city: letterField('city', 2, 30, letterText),
+    country: letterField('country', 2, 100, letterText),
     startedYear: requiredText('startedYear').matches(yearFormat, 'startedYear-format'),
     degreeProgram: requiredText('degreeProgram').oneOf(
       ['', ...registrationFields.degreeProgram.options],
@@ -74,13 +89,27 @@ export function createRegistrationSchema(emailDomain: string) {
 
 export type RegistrationSchema = ReturnType<typeof createRegistrationSchema>;
 
-/** The first failing rule's message key per field; an empty object when the form is valid. */
+/**
+ * The values as they are checked and stored: spaces and apostrophes normalised. A value of the
+ * wrong type is left as it is, for the check to refuse.
+ */
+export function normaliseRegistration(
+  schema: RegistrationSchema,
+  values: RegistrationValues,
+): RegistrationValues {
+  return schema.cast(values, { assert: false }) as RegistrationValues;
+}
+
+/**
+ * The first failing rule's message key per field, as the normalised values are checked; an empty
+ * object when the form is valid.
+ */
 export function validateRegistration(
   schema: RegistrationSchema,
   values: RegistrationValues,
 ): FieldErrors {
   try {
-    schema.validateSync(values, { abortEarly: false, strict: true });
+    schema.validateSync(normaliseRegistration(schema, values), { abortEarly: false, strict: true });
     return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;

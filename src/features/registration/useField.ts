@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { afterPress } from '../../app/press';
 import { config } from '../../config';
 import { describedBy } from './fieldIds';
 import type { FieldName } from './fields';
@@ -21,7 +22,8 @@ export function useField(field: FieldName, hasHint: boolean) {
       isInvalid: Boolean(error),
       'aria-invalid': error ? ('true' as const) : undefined,
       'aria-describedby': describedBy(field, hasHint, Boolean(error)),
-      onBlur: () => dispatch(fieldTouched(field)),
+      // Left with a press (on the submit button, say): its message shows once the press is over.
+      onBlur: () => afterPress(() => dispatch(fieldTouched(field))),
     },
   };
 }
