@@ -24,6 +24,7 @@ describe('configuration from the environment', () => {
       contactEmail: configDefaults.contactEmail,
       mailFrom: configDefaults.contactEmail,
       smtpUrl: undefined,
+      smtpMaxPerMinute: undefined,
       institutionUrl: configDefaults.institutionUrl,
       externalSiteUrl: configDefaults.externalSiteUrl,
       graphqlUrl: configDefaults.graphqlUrl,
@@ -50,6 +51,7 @@ describe('configuration from the environment', () => {
       CONTACT_EMAIL: 'antagning@uni.example',
       SMTP_URL: 'smtp://user:pass@mail.uni.example:587',
       MAIL_FROM: 'no-reply@uni.example',
+      SMTP_MAX_PER_MINUTE: '30',
       INSTITUTION_URL: 'https://www.uni.example/',
       EXTERNAL_SITE_URL: 'https://antagning.uni.example/',
       GRAPHQL_URL: '/api/graphql',
@@ -74,6 +76,7 @@ describe('configuration from the environment', () => {
       contactEmail: 'antagning@uni.example',
       smtpUrl: 'smtp://user:pass@mail.uni.example:587',
       mailFrom: 'no-reply@uni.example',
+      smtpMaxPerMinute: 30,
       institutionUrl: 'https://www.uni.example/',
       externalSiteUrl: 'https://antagning.uni.example/',
       graphqlUrl: '/api/graphql',
@@ -89,6 +92,8 @@ describe('configuration from the environment', () => {
     [{ RETENTION_DAYS: '-1' }, 'RETENTION_DAYS must be an integer from 0 to 36500'],
     [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be an integer from 0 to 65535'],
     [{ SMTP_URL: 'mail.example:25' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ SMTP_MAX_PER_MINUTE: '0' }, 'SMTP_MAX_PER_MINUTE must be an integer from 1 to 1000000'],
+    [{ SMTP_MAX_PER_MINUTE: '30/min' }, 'SMTP_MAX_PER_MINUTE must be an integer from 1 to 1000000'],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
