@@ -228,6 +228,8 @@ describeWith(postgresUrl)('several instances on one PostgreSQL', () => {
     try {
       const inbox = await startSmtpServer();
       inboxes.push(inbox);
+      // A relay that takes its time: messages are in flight while the other instances look.
+      inbox.acceptAfterMs = 300;
       const instances = await Promise.all(
         [1, 2, 3].map(() =>
           buildApp(testAppOptions({ databaseUrl: database.url, smtpUrl: inbox.url })),
