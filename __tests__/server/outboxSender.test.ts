@@ -143,20 +143,17 @@ describe('a relay that refuses for a while (4xx)', () => {
 });
 
 describe('SMTP_MAX_PER_MINUTE', () => {
-  it('paces sending: no faster than the limit, in bursts of at most a second’s worth', async () => {
-    const perMinute = 120;
-    const perSecond = perMinute / 60;
-    const { database, queued } = await databaseWithQueued(6);
+  it('paces sending: one message a second at 60', async () => {
+    const { database, queued } = await databaseWithQueued(5);
     const inbox = await startInbox();
-    await startApp(database, { smtpUrl: inbox.url, smtpMaxPerMinute: perMinute });
+    await startApp(database, { smtpUrl: inbox.url, smtpMaxPerMinute: 60 });
 
     await waitFor(() => (inbox.messages.length >= queued.length ? true : undefined));
 
-    // A burst of a second's worth, then one every 1/perSecond s: never faster.
-    const fastestMs = ((queued.length - perSecond) / perSecond) * 1000;
-    expect(inbox.arrivals[queued.length - 1] - inbox.arrivals[0]).toBeGreaterThanOrEqual(
-      fastestMs - 50,
-    );
+    // Unpaced, they all arrive within a second. The first may wait longer for its connection
+    // than the others: half a second of room.
+    const fastestMs = (queued.length - 1) * 1000 - 500;
+    expect(inbox.arrivals[queued.length - 1] - inbox.arrivals[0]).toBeGreaterThanOrEqual(fastestMs);
     expect(copiesOf(inbox, queued)).toEqual(queued.map(() => 1));
   });
 });
