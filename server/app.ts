@@ -113,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     counters: { sent: () => metrics.emailsSent.inc(), failed: () => metrics.emailsFailed.inc() },
     log: app.log,
+    maxPerMinute: options.smtpMaxPerMinute,
   });
   const registrations = createRegistrationStore(database, { onCommitted: outbox.wake });
   // onClose runs after in-flight requests have finished: write what they queued, then close.

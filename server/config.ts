@@ -45,6 +45,8 @@ export interface Config extends StaffConfig {
   smtpUrl?: string;
   /** The confirmations' From address; the contact address by default. */
   mailFrom: string;
+  /** At most this many confirmations a minute, as the relay allows a sender; unset: no limit. */
+  smtpMaxPerMinute?: number;
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
 }
@@ -89,6 +91,7 @@ export function readConfig(env: Env): Config {
     graphqlUrl: env.GRAPHQL_URL?.trim() || configDefaults.graphqlUrl,
     contactEmail,
     smtpUrl: readSmtpUrl(env.SMTP_URL),
+    smtpMaxPerMinute: readOptionalInteger(env, 'SMTP_MAX_PER_MINUTE', 1, 1_000_000),
     mailFrom: env.MAIL_FROM?.trim() || contactEmail,
     logLevel,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
@@ -106,6 +109,11 @@ function readInteger(env: Env, name: string, fallback: number, min: number, max:
     throw new Error(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
   }
   return value;
+}
+
+/** An integer setting that has no default: undefined when unset. */
+function readOptionalInteger(env: Env, name: string, min: number, max: number) {
+  return env[name]?.trim() ? readInteger(env, name, min, min, max) : undefined;
 }
 
 /**

@@ -24,6 +24,7 @@ describe('configuration from the environment', () => {
       contactEmail: configDefaults.contactEmail,
       mailFrom: configDefaults.contactEmail,
       smtpUrl: undefined,
+      smtpMaxPerMinute: undefined,
       institutionUrl: configDefaults.institutionUrl,
       externalSiteUrl: configDefaults.externalSiteUrl,
       graphqlUrl: configDefaults.graphqlUrl,
@@ -51,6 +52,7 @@ describe('configuration from the environment', () => {
       CONTACT_EMAIL: 'antagning@uni.example',
       SMTP_URL: 'smtp://user:pass@mail.uni.example:587',
       MAIL_FROM: 'no-reply@uni.example',
+      SMTP_MAX_PER_MINUTE: '30',
       INSTITUTION_URL: 'https://www.uni.example/',
       EXTERNAL_SITE_URL: 'https://antagning.uni.example/',
       GRAPHQL_URL: '/api/graphql',
@@ -76,6 +78,7 @@ describe('configuration from the environment', () => {
       contactEmail: 'antagning@uni.example',
       smtpUrl: 'smtp://user:pass@mail.uni.example:587',
       mailFrom: 'no-reply@uni.example',
+      smtpMaxPerMinute: 30,
       institutionUrl: 'https://www.uni.example/',
       externalSiteUrl: 'https://antagning.uni.example/',
       graphqlUrl: '/api/graphql',
@@ -94,6 +97,8 @@ describe('configuration from the environment', () => {
     [{ SMTP_URL: 'mail.example:25' }, 'SMTP_URL must start with smtp:// or smtps://'],
     [{ TIME_ZONE: 'Europe/Helsingfors' }, 'TIME_ZONE must be an IANA time zone name'],
     [{ TIME_ZONE: '+02:00' }, 'TIME_ZONE must be an IANA time zone name'],
+    [{ SMTP_MAX_PER_MINUTE: '0' }, 'SMTP_MAX_PER_MINUTE must be an integer from 1 to 1000000'],
+    [{ SMTP_MAX_PER_MINUTE: '30/min' }, 'SMTP_MAX_PER_MINUTE must be an integer from 1 to 1000000'],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

@@ -64,7 +64,7 @@ export function createMetrics(outboxStats: () => Promise<OutboxStats>) {
     }),
     emailsFailed: new Counter({
       name: 'emails_failed_total',
-      help: 'Attempts to send a confirmation email that failed (each is retried).',
+      help: 'Attempts to send a confirmation email that failed, the relay refusing for now included (each is retried).',
       registers,
     }),
     requestDuration: new Histogram({

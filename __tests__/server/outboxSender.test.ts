@@ -1,0 +1,174 @@
+/** @jest-environment node */
+/**
+ * The outbox's sender against a real SMTP server (smtp-server) in this process: one bad message
+ * among good ones, the retry schedule, a relay that refuses for a while, SMTP_MAX_PER_MINUTE and
+ * the claim lease. Messages are queued in the database before the app starts, as a burst, a
+ * restart or a restored backup leaves them.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../server/app';
+import type { Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrations';
+import { createRegistrationStore } from '../../server/db/registrations';
+import type { RegistrationValues } from '../../src/features/registration/fields';
+import { validRegistration } from '../../testing/registrations';
+import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
+import { startSmtpServer, waitFor, type Inbox } from './support/smtpServer';
+import { testAppOptions } from './support/testApp';
+
+jest.setTimeout(2 * databaseTimeoutMs);
+
+const apps: FastifyInstance[] = [];
+const inboxes: Inbox[] = [];
+const databases: Database[] = [];
+
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+  await Promise.all(inboxes.splice(0).map((inbox) => inbox.close()));
+  await Promise.all(databases.splice(0).map((database) => database.close()));
+});
+
+afterAll(removeTempDirs);
+
+async function startInbox() {
+  const inbox = await startSmtpServer();
+  inboxes.push(inbox);
+  return inbox;
+}
+
+/** A fresh database with `count` registrations stored and their confirmations queued. */
+async function databaseWithQueued(count: number) {
+  const database = await openTestDatabase();
+  databases.push(database);
+  await migrate(database);
+  const store = createRegistrationStore(database);
+  const queued = Array.from({ length: count }, () => validRegistration());
+  await Promise.all(queued.map((values) => store.save(values, 'sv')));
+  return { database, queued };
+}
+
+async function startApp(database: Database, overrides: Partial<AppOptions>) {
+  const app = await buildApp(testAppOptions({ database, ...overrides }));
+  apps.push(app);
+  return app;
+}
+
+async function readMetric(app: FastifyInstance, name: string): Promise<number> {
+  const metrics = await app.metrics.registry.metrics();
+  return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1]);
+}
+
+/** How many of the inbox's messages went to each address. */
+function copiesOf(inbox: Inbox, queued: RegistrationValues[]) {
+  return queued.map(
+    (values) => inbox.messages.filter((message) => message.text?.includes(values.firstName)).length,
+  );
+}
+
+/** Seconds until each queued message is due, as the sender last set it. */
+async function dueInSeconds(database: Database): Promise<number[]> {
+  const rows = await database.query<{ due: number }>(
+    'SELECT extract(epoch FROM next_attempt_at - now())::float8 AS due FROM outbox ORDER BY id',
+  );
+  return rows.map((row) => row.due);
+}
+
+describe('a message that cannot be composed', () => {
+  it('fails alone, counted and backed off, and the rest of its batch is delivered', async () => {
+    const { database, queued } = await databaseWithQueued(20);
+    // As a restored backup could hold it: a language the server has no texts for.
+    await database.query("UPDATE registrations SET language = 'fi' WHERE email = $1", [
+      queued[9].email,
+    ]);
+    const inbox = await startInbox();
+    const app = await startApp(database, { smtpUrl: inbox.url });
+
+    await waitFor(async () =>
+      (await readMetric(app, 'emails_failed_total')) >= 1 ? true : undefined,
+    );
+    await waitFor(() => (inbox.messages.length >= 19 ? true : undefined));
+
+    expect(copiesOf(inbox, queued)).toEqual(queued.map((_, index) => (index === 9 ? 0 : 1)));
+    expect(await readMetric(app, 'emails_failed_total')).toBe(1);
+    expect(await readMetric(app, 'emails_sent_total')).toBe(19);
+    const [due] = await dueInSeconds(database);
+    expect(due).toBeGreaterThan(3);
+    expect(due).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('a message the relay refuses for good (5xx)', () => {
+  it('is retried 5 s after the first failure, then after twice as long each time, at most 10 minutes', async () => {
+    const { database } = await databaseWithQueued(1);
+    const inbox = await startInbox();
+    inbox.refuse = () => 550;
+    const app = await startApp(database, { smtpUrl: inbox.url });
+
+    const delays: number[] = [];
+    for (let failures = 1; failures <= 9; failures++) {
+      await waitFor(async () =>
+        (await readMetric(app, 'emails_failed_total')) >= failures ? true : undefined,
+      );
+      const [due] = await dueInSeconds(database);
+      // Read a moment after the failure: at most a second less than the delay set.
+      delays.push(Math.ceil(due));
+      // As if that wait were over: the sender's next polling round tries again.
+      await database.query('UPDATE outbox SET next_attempt_at = now()');
+    }
+
+    expect(delays).toEqual([5, 10, 20, 40, 80, 160, 320, 600, 600]);
+    expect(inbox.messages).toHaveLength(0);
+  });
+});
+
+describe('a relay that refuses for a while (4xx)', () => {
+  it('slows the whole queue down instead of failing message after message, then delivers each once', async () => {
+    const { database, queued } = await databaseWithQueued(20);
+    const inbox = await startInbox();
+    inbox.refuse = () => 451;
+    const app = await startApp(database, { smtpUrl: inbox.url });
+
+    await waitFor(() => (inbox.attempts > 0 ? true : undefined));
+    await sleep(4000); // several polling rounds, within the first pause of 5 s
+    const attemptsWhileRefused = inbox.attempts;
+    inbox.refuse = () => undefined;
+    await waitFor(() => (inbox.messages.length >= queued.length ? true : undefined), 30_000);
+    await sleep(1500); // time for a copy too many
+
+    expect(attemptsWhileRefused).toBeLessThan(queued.length);
+    expect(copiesOf(inbox, queued)).toEqual(queued.map(() => 1));
+    expect(await readMetric(app, 'emails_queued')).toBe(0);
+  });
+});
+
+describe('SMTP_MAX_PER_MINUTE', () => {
+  it('paces sending: one message a second at 60', async () => {
+    const { database, queued } = await databaseWithQueued(5);
+    const inbox = await startInbox();
+    await startApp(database, { smtpUrl: inbox.url, smtpMaxPerMinute: 60 });
+
+    await waitFor(() => (inbox.messages.length >= queued.length ? true : undefined));
+
+    // Unpaced, they all arrive within a second. The first may wait longer for its connection
+    // than the others: half a second of room.
+    const fastestMs = (queued.length - 1) * 1000 - 500;
+    expect(inbox.arrivals[queued.length - 1] - inbox.arrivals[0]).toBeGreaterThanOrEqual(fastestMs);
+    expect(copiesOf(inbox, queued)).toEqual(queued.map(() => 1));
+  });
+});
+
+describe('the claim lease', () => {
+  it('keeps a message that one sender is still sending from another sharing the database', async () => {
+    const { database, queued } = await databaseWithQueued(1);
+    const inbox = await startInbox();
+    // Longer than a polling round: the other sender looks while the message is in flight.
+    inbox.acceptAfterMs = 2500;
+    await Promise.all([1, 2].map(() => startApp(database, { smtpUrl: inbox.url })));
+
+    await waitFor(() => (inbox.messages.length > 0 ? true : undefined));
+    await sleep(inbox.acceptAfterMs + 1000); // time for a second copy to arrive
+
+    expect(copiesOf(inbox, queued)).toEqual([1]);
+  });
+});
