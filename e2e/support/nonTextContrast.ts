@@ -18,7 +18,7 @@ export interface Measurement {
 
 interface Measures {
   describe(element: Element): string;
-  boundary(element: Element): Measurement;
+  boundary(element: Element): Measurement | undefined;
   focusIndicator(element: Element): Measurement;
 }
 /** What has a boundary of its own; links are text. */
@@ -39,26 +39,28 @@ export async function installMeasures(page: Page): Promise<void> {
 export function measureBoundaries(page: Page, selector: string): Promise<Measurement[]> {
   return page.evaluate((css) => {
     const { boundary } = (window as unknown as WithMeasures).nonTextContrast;
-    return [...document.querySelectorAll(css)].map((element) => boundary(element));
+    return [...document.querySelectorAll(css)].flatMap((element) => boundary(element) ?? []);
   }, selector);
 }
 
 /**
- * Presses Tab through the page until the focus has gone round once, and measures the focus
- * indicator of every element that takes the focus, and a control's boundary while focused.
+ * Measures the focus indicator of what has the focus, then presses Tab through the page until the
+ * focus has gone round once, measuring each element it reaches (and a control's boundary then).
  */
 export async function measureFocusIndicators(page: Page): Promise<Measurement[]> {
   const measurements: Measurement[] = [];
   const seen = new Set<string>();
+  // First what has the focus already (the error summary after an invalid submit), then each Tab.
   for (let presses = 0; presses < 100; presses += 1) {
-    await page.keyboard.press('Tab');
+    if (presses > 0) await page.keyboard.press('Tab');
     const found = await page.evaluate((controls) => {
       const element = document.activeElement;
       if (!element || element === document.body) return undefined; // the browser's own controls
       const { describe, boundary, focusIndicator } = (window as unknown as WithMeasures)
         .nonTextContrast;
       const measured = [focusIndicator(element)];
-      if (element.matches(controls)) measured.push(boundary(element));
+      const edge = element.matches(controls) ? boundary(element) : undefined;
+      if (edge) measured.push(edge);
       return { name: describe(element), measured };
     }, formControls);
     if (!found) continue;
@@ -136,7 +138,9 @@ function measures(): Measures {
         style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none',
     );
     if (sides.length === 0) {
-      return measurement(element, 'boundary (fill)', parse(style.backgroundColor), around);
+      const fill = parse(style.backgroundColor);
+      // Neither border nor fill: the control is its text or icon, which is not a boundary.
+      return fill.alpha > 0 ? measurement(element, 'boundary (fill)', fill, around) : undefined;
     }
     const measured = sides.map((side) =>
       measurement(
