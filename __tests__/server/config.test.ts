@@ -22,6 +22,8 @@ describe('configuration from the environment', () => {
       metricsPort: 9464,
       institutionName: configDefaults.institutionName,
       contactEmail: configDefaults.contactEmail,
+      institutionKind: 'university',
+      dpoEmail: '',
       mailFrom: configDefaults.contactEmail,
       smtpUrl: undefined,
       institutionUrl: configDefaults.institutionUrl,
@@ -53,6 +55,8 @@ describe('configuration from the environment', () => {
       INSTITUTION_URL: 'https://www.uni.example/',
       EXTERNAL_SITE_URL: 'https://antagning.uni.example/',
       GRAPHQL_URL: '/api/graphql',
+      INSTITUTION_KIND: 'uas',
+      DPO_EMAIL: 'dataskydd@uni.example',
     });
 
     expect(config).toEqual({
@@ -72,6 +76,8 @@ describe('configuration from the environment', () => {
       metricsPort: 9100,
       institutionName: 'Exempeluniversitetet',
       contactEmail: 'antagning@uni.example',
+      institutionKind: 'uas',
+      dpoEmail: 'dataskydd@uni.example',
       smtpUrl: 'smtp://user:pass@mail.uni.example:587',
       mailFrom: 'no-reply@uni.example',
       institutionUrl: 'https://www.uni.example/',
@@ -89,6 +95,7 @@ describe('configuration from the environment', () => {
     [{ RETENTION_DAYS: '-1' }, 'RETENTION_DAYS must be an integer from 0 to 36500'],
     [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be an integer from 0 to 65535'],
     [{ SMTP_URL: 'mail.example:25' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ INSTITUTION_KIND: 'college' }, 'INSTITUTION_KIND must be one of university, uas'],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
