@@ -64,7 +64,7 @@ export function DocumentDialog({
         {Array.isArray(sections) &&
           (sections as DocumentSection[])
             .filter(({ onlyWith }) => !onlyWith || config[onlyWith])
-            .map(({ heading, paragraphs }) => (
+            .map(({ heading, paragraphs, items }) => (
               <section key={heading}>
                 <h3 className="h6">{heading}</h3>
                 {paragraphs.map((paragraph) => (
@@ -72,6 +72,15 @@ export function DocumentDialog({
                     <LinkedText text={paragraph} />
                   </p>
                 ))}
+                {items && (
+                  <ul>
+                    {items.map((item) => (
+                      <li key={item}>
+                        <LinkedText text={item} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </section>
             ))}
       </Modal.Body>

@@ -8,6 +8,8 @@ export type DocumentName = (typeof documentNames)[number];
 export interface DocumentSection {
   heading: string;
   paragraphs: string[];
+  /** A bulleted list after the paragraphs. */
+  items?: string[];
   /** A setting the section needs: without it (the data protection officer's address) it is left out. */
   onlyWith?: keyof AppConfig;
 }
