@@ -27,6 +27,8 @@ const states = {
   'the form after an invalid submit': async (page: Page) => {
     await submitButton(page).click();
     await page.locator('#terms-error').waitFor();
+    // Measured from the summary on: until it takes the focus, the clicked button has it.
+    await page.waitForFunction(() => document.activeElement?.matches('.error-summary'));
   },
 };
 
