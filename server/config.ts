@@ -1,6 +1,11 @@
 /** Server settings, read once from the environment. Invalid values stop the start with a clear message. */
 import path from 'node:path';
-import { configDefaults, type AppConfig } from '../src/config/defaults';
+import {
+  configDefaults,
+  institutionKinds,
+  type AppConfig,
+  type InstitutionKind,
+} from '../src/config/defaults';
 import { isTimeZone } from './timeZone';
 
 export interface StorageConfig {
@@ -39,6 +44,10 @@ export interface Config extends StaffConfig {
   institutionUrl: string;
   externalSiteUrl: string;
   contactEmail: string;
+  /** Names the act behind the privacy notice's legal basis. */
+  institutionKind: InstitutionKind;
+  /** The data protection officer's address; '' when unset (the privacy notice then leaves it out). */
+  dpoEmail: string;
   /** Where the SPA sends the form (a path on this server by default). */
   graphqlUrl: string;
   /** smtp://user:pass@host:587 sends the confirmations; unset, they are written to DATA_DIR/mail. */
@@ -90,6 +99,8 @@ export function readConfig(env: Env): Config {
     externalSiteUrl: env.EXTERNAL_SITE_URL?.trim() || configDefaults.externalSiteUrl,
     graphqlUrl: env.GRAPHQL_URL?.trim() || configDefaults.graphqlUrl,
     contactEmail,
+    institutionKind: readInstitutionKind(env.INSTITUTION_KIND),
+    dpoEmail: env.DPO_EMAIL?.trim() || configDefaults.dpoEmail,
     smtpUrl: readSmtpUrl(env.SMTP_URL),
     smtpMaxPerMinute: readOptionalInteger(env, 'SMTP_MAX_PER_MINUTE', 1, 1_000_000),
     mailFrom: env.MAIL_FROM?.trim() || contactEmail,
@@ -152,6 +163,16 @@ function readTimeZone(text: string | undefined): string {
     );
   }
   return name;
+}
+
+function readInstitutionKind(text: string | undefined): InstitutionKind {
+  const value = text?.trim() || configDefaults.institutionKind;
+  if (!(institutionKinds as readonly string[]).includes(value)) {
+    throw new Error(
+      `INSTITUTION_KIND must be one of ${institutionKinds.join(', ')}, got "${value}"`,
+    );
+  }
+  return value as InstitutionKind;
 }
 
 function readRedisUrl(text: string | undefined): string | undefined {

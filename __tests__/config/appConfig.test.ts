@@ -20,6 +20,8 @@ describe('the run-time configuration', () => {
       emailDomain: 'uni.example.fi',
       contactEmail: 'antagning@uni.example.fi',
       retentionDays: 90,
+      institutionKind: 'uas' as const,
+      dpoEmail: 'dataskydd@uni.example.fi',
     };
     expect(readAppConfig(pageWith(JSON.stringify(given)))).toEqual(given);
   });

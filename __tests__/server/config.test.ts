@@ -22,6 +22,8 @@ describe('configuration from the environment', () => {
       metricsPort: 9464,
       institutionName: configDefaults.institutionName,
       contactEmail: configDefaults.contactEmail,
+      institutionKind: 'university',
+      dpoEmail: '',
       mailFrom: configDefaults.contactEmail,
       smtpUrl: undefined,
       smtpMaxPerMinute: undefined,
@@ -57,6 +59,8 @@ describe('configuration from the environment', () => {
       EXTERNAL_SITE_URL: 'https://antagning.uni.example/',
       GRAPHQL_URL: '/api/graphql',
       TIME_ZONE: 'Europe/Stockholm',
+      INSTITUTION_KIND: 'uas',
+      DPO_EMAIL: 'dataskydd@uni.example',
     });
 
     expect(config).toEqual({
@@ -76,6 +80,8 @@ describe('configuration from the environment', () => {
       metricsPort: 9100,
       institutionName: 'Exempeluniversitetet',
       contactEmail: 'antagning@uni.example',
+      institutionKind: 'uas',
+      dpoEmail: 'dataskydd@uni.example',
       smtpUrl: 'smtp://user:pass@mail.uni.example:587',
       mailFrom: 'no-reply@uni.example',
       smtpMaxPerMinute: 30,
@@ -99,6 +105,7 @@ describe('configuration from the environment', () => {
     [{ TIME_ZONE: '+02:00' }, 'TIME_ZONE must be an IANA time zone name'],
     [{ SMTP_MAX_PER_MINUTE: '0' }, 'SMTP_MAX_PER_MINUTE must be an integer from 1 to 1000000'],
     [{ SMTP_MAX_PER_MINUTE: '30/min' }, 'SMTP_MAX_PER_MINUTE must be an integer from 1 to 1000000'],
+    [{ INSTITUTION_KIND: 'college' }, 'INSTITUTION_KIND must be one of university, uas'],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

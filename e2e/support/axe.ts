@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 // @axe-core/playwright bundles an older axe-core; run the one package.json pins instead.
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+export const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface ViolationSummary {
   id: string;

@@ -31,9 +31,9 @@ export const confirmationTexts: Record<Language, ConfirmationTexts> = {
     reference: 'Referenskod',
     nextHeading: 'Vad händer nu?',
     next:
-      'Antagningen går igenom din anmälan och kontaktar dig per e-post om något behöver ' +
+      'Antagningsservice går igenom din anmälan och kontaktar dig per e-post om något behöver ' +
       'kompletteras. Uppge referenskoden när du kontaktar oss.',
-    contact: 'Frågor? Skriv till oss på',
+    contact: 'Frågor? Skriv till antagningsservice på',
     signOff: 'Med vänliga hälsningar',
     programmeNames: sv['degree-programs'],
   },
@@ -47,9 +47,9 @@ export const confirmationTexts: Record<Language, ConfirmationTexts> = {
     reference: 'Reference code',
     nextHeading: 'What happens next?',
     next:
-      'Admissions will review your registration and contact you by email if anything needs to ' +
+      'Admissions Services will review your registration and contact you by email if anything needs to ' +
       'be completed. Please quote your reference code when you contact us.',
-    contact: 'Questions? Write to us at',
+    contact: 'Questions? Write to Admissions Services at',
     signOff: 'Kind regards,',
     programmeNames: en['degree-programs'],
   },

@@ -5,6 +5,14 @@
  */
 import { graphqlPath } from '../api/protocol';
 
+/**
+ * What kind of institution runs the form, which names the act that gives it its public task (the
+ * privacy notice's legal basis): a university (Universities Act 558/2009) or a university of
+ * applied sciences (Act 932/2014).
+ */
+export const institutionKinds = ['university', 'uas'] as const;
+export type InstitutionKind = (typeof institutionKinds)[number];
+
 export const configDefaults = {
   /** Where the SPA sends the form: the server's own /graphql unless it sits behind another path. */
   graphqlUrl: graphqlPath,
@@ -16,6 +24,9 @@ export const configDefaults = {
   externalSiteUrl: 'https://www.example.edu/',
   /** How long registrations are kept (the privacy notice states it); 0 keeps them all. */
   retentionDays: 365,
+  institutionKind: 'university' as InstitutionKind,
+  /** The data protection officer's address: in the privacy notice when set ('' when not). */
+  dpoEmail: '',
 };
 
 /** What the SPA is configured with: the server hands it over at run time (src/config/index.ts). */

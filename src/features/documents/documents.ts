@@ -1,3 +1,5 @@
+import type { AppConfig } from '../../config/defaults';
+
 /** The texts behind the form: the terms the checkbox accepts, the privacy and accessibility statements. */
 export const documentNames = ['terms', 'privacy', 'accessibility'] as const;
 export type DocumentName = (typeof documentNames)[number];
@@ -6,4 +8,14 @@ export type DocumentName = (typeof documentNames)[number];
 export interface DocumentSection {
   heading: string;
   paragraphs: string[];
+  /** A bulleted list after the paragraphs. */
+  items?: string[];
+  /** A setting the section needs: without it (the data protection officer's address) it is left out. */
+  onlyWith?: keyof AppConfig;
 }
+
+/**
+ * When the accessibility statement was prepared and last reviewed (the EU model states both):
+ * review it, and move `lastReviewed`, when the tests it cites or their results change.
+ */
+export const accessibilityStatementDates = { prepared: '2026-11-24', lastReviewed: '2026-11-24' };
