@@ -15,6 +15,8 @@ export interface StaffConfig extends StorageConfig {
   retentionDays: number;
   /** Signs the XSRF tokens; unset, one is generated and kept in DATA_DIR (server/xsrfSecret.ts). */
   xsrfSecret?: string;
+  /** The applicants' addresses are at this domain: a restored registration's too. */
+  emailDomain: string;
 }
 
 export interface Config extends StaffConfig {
@@ -24,7 +26,6 @@ export interface Config extends StaffConfig {
   host: string;
   /** Requests per minute and client address on /graphql; 0 turns the limit off. */
   rateLimitPerMinute: number;
-  emailDomain: string;
   logLevel: string;
   /** Fastify's trustProxy: which X-Forwarded-* headers to believe (client address, https). */
   trustProxy: false | number | string;
@@ -63,6 +64,7 @@ export function readStaffConfig(env: Env): StaffConfig {
     ...readStorageConfig(env),
     retentionDays: readInteger(env, 'RETENTION_DAYS', configDefaults.retentionDays, 0, 36_500),
     xsrfSecret: readSecret(env, 'XSRF_SECRET'),
+    emailDomain: env.EMAIL_DOMAIN || configDefaults.emailDomain,
   };
 }
 
@@ -78,7 +80,6 @@ export function readConfig(env: Env): Config {
     metricsPort: readInteger(env, 'METRICS_PORT', 9464, 0, 65535),
     host: env.HOST || '0.0.0.0',
     rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
-    emailDomain: env.EMAIL_DOMAIN || configDefaults.emailDomain,
     institutionName: env.INSTITUTION_NAME?.trim() || configDefaults.institutionName,
     institutionUrl: env.INSTITUTION_URL?.trim() || configDefaults.institutionUrl,
     externalSiteUrl: env.EXTERNAL_SITE_URL?.trim() || configDefaults.externalSiteUrl,

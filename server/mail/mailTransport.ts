@@ -4,15 +4,15 @@
  * program and see exactly what would have been sent.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { confirmationFile, mailDirOf } from './confirmationFiles';
 
 export interface MailTransport {
   /** What the start-up log says about where mail goes. */
   readonly description: string;
-  /** Resolves once the message is accepted; `name` names its file when written to DATA_DIR. */
-  send(message: Mail.Options, name: string): Promise<void>;
+  /** Resolves once the message is accepted; written to DATA_DIR, it is named by `registrationId`. */
+  send(message: Mail.Options, registrationId: number): Promise<void>;
   close(): void;
 }
 
@@ -28,17 +28,16 @@ export function createMailTransport(smtpUrl: string | undefined, dataDir: string
       close: () => transport.close(),
     };
   }
-  const mailDir = path.join(dataDir, 'mail');
+  const mailDir = mailDirOf(dataDir);
   fs.mkdirSync(mailDir, { recursive: true, mode: 0o700 });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     description: `.eml files in ${mailDir} (SMTP_URL is not set)`,
-    async send(message, name) {
+    async send(message, registrationId) {
+      const file = confirmationFile(mailDir, registrationId);
       const { message: eml } = await transport.sendMail(message);
       // Asynchronously: creating the file is left to libuv's threads, not the requests' thread.
-      await fs.promises.writeFile(path.join(mailDir, `${name}.eml`), eml as Buffer, {
-        mode: 0o600,
-      });
+      await fs.promises.writeFile(file, eml as Buffer, { mode: 0o600 });
     },
     close: () => transport.close(),
   };

@@ -95,7 +95,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
           text,
           html,
         },
-        `${registration.createdAt.toISOString().replace(/[:.]/g, '-')}-${registration.reference}`,
+        registration.id,
       );
     } catch (error) {
       const retryInSeconds = retryDelaySeconds(row.outbox_attempts);

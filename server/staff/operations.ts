@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/database';
 import { snapshotTransaction } from '../db/database';
+import { deleteConfirmationFilesOfGone } from '../mail/confirmationFiles';
 import {
   eraseRegistrations,
   purgeRegistrations,
@@ -13,6 +14,7 @@ import {
 } from '../db/registrations';
 import { readAuditLog, recordAudit, subjectHash } from './auditLog';
 import { createBackup } from './backup';
+import { withoutControlCharacters } from './controlCharacters';
 import { registrationsCsv, registrationsXlsx, type ExportFormat } from './exportFormats';
 
 export interface StaffContext {
@@ -20,6 +22,8 @@ export interface StaffContext {
   retentionDays: number;
   /** The server's secret, which keys the audit log's hashes. */
   secret: string;
+  /** Where the confirmations written as files are: an erased registration's goes with it. */
+  mailDir: string;
 }
 
 export type StaffRequest =
@@ -68,7 +72,7 @@ async function exportRegistrations(
 }
 
 async function erase(
-  { database, secret }: StaffContext,
+  { database, secret, mailDir }: StaffContext,
   criterion: ApplicantCriterion,
   osUser: string,
 ): Promise<string> {
@@ -80,22 +84,25 @@ async function erase(
     await recordAudit(tx, { command: 'erase', rowCount: erased, osUser, details });
     return erased;
   });
+  await deleteConfirmationFilesOfGone(database, mailDir);
   return `Erased ${plural(count, 'registration')} by ${kind}.\n`;
 }
 
 /** Deletes what is past RETENTION_DAYS (nothing when it is 0); `command` tells the audit log who asked. */
 export async function purgeExpired(
-  { database, retentionDays }: StaffContext,
+  { database, retentionDays, mailDir }: StaffContext,
   command: string,
   osUser: string,
 ): Promise<number> {
   if (retentionDays === 0) return 0;
-  return database.transaction(async (tx) => {
+  const count = await database.transaction(async (tx) => {
     const purged = await purgeRegistrations(tx, retentionDays);
     const details = `retention-days=${retentionDays}`;
     await recordAudit(tx, { command, rowCount: purged, osUser, details });
     return purged;
   });
+  await deleteConfirmationFilesOfGone(database, mailDir);
+  return count;
 }
 
 async function purge(context: StaffContext, osUser: string): Promise<string> {
@@ -115,13 +122,16 @@ async function backup({ database }: StaffContext, osUser: string): Promise<Buffe
 
 function formatAuditLog(records: Awaited<ReturnType<typeof readAuditLog>>): string {
   const header = ['time', 'command', 'rows', 'user', 'details'];
-  const lines = records.map((record) => [
-    record.at.toISOString(),
-    record.command,
-    String(record.rowCount),
-    record.osUser,
-    record.details,
-  ]);
+  // Printed to a terminal: a row written by an older version, or restored, may hold controls.
+  const lines = records.map((record) =>
+    [
+      record.at.toISOString(),
+      record.command,
+      String(record.rowCount),
+      record.osUser,
+      record.details,
+    ].map(withoutControlCharacters),
+  );
   const widths = header.map((_, column) =>
     Math.max(...[header, ...lines].map((line) => line[column].length)),
   );
