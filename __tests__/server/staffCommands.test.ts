@@ -399,15 +399,17 @@ describe('the embedded database at rest', () => {
       dataDir,
       env: { STATIC_DIR: makeStaticDir() },
     });
-    const client = await connectGraphql(server.url);
     const sent = [validRegistration(), validRegistration(), validRegistration()];
-    for (const registration of sent) await client.submit(registration);
-    const ids = parseCsv((await run(['export'], { DATA_DIR: dataDir })).toString('utf8')).map(
-      (row) => row.id,
-    );
-    const files = ids.map((id) => confirmationFile(dataDir, id));
-    await waitForFiles(files);
-    await server.stop();
+    let files: string[];
+    try {
+      const client = await connectGraphql(server.url);
+      for (const registration of sent) await client.submit(registration);
+      const rows = parseCsv((await run(['export'], { DATA_DIR: dataDir })).toString('utf8'));
+      files = rows.map((row) => confirmationFile(dataDir, row.id));
+      await waitForFiles(files);
+    } finally {
+      await server.stop();
+    }
 
     const backdate = await openTestDatabase(dataDir);
     for (const [registration, days] of [
@@ -511,19 +513,19 @@ describe('the audit log', () => {
 
   it("keys the hashes with the server's secret, so that its holder can confirm a known address", async () => {
     const address = 'anna.berg@example.edu';
-    // The administrator's recipe in README.
-    const hashWith = (secret: string) =>
-      execFileSync(
-        'sh',
-        [
-          '-c',
-          `key=$(printf %s 'audit-log subject' | openssl dgst -sha256 -hmac "$XSRF_SECRET" -binary | od -An -tx1 | tr -d ' \\n')
-printf %s "$ADDRESS" | openssl dgst -sha256 -mac HMAC -macopt "hexkey:$key" | awk '{print substr($NF, 1, 32)}'`,
-        ],
-        { env: { ...process.env, XSRF_SECRET: secret, ADDRESS: address } },
-      )
-        .toString()
-        .trim();
+    // The administrator's recipe in README, run as it is printed there, in a directory holding
+    // data/xsrf-secret.
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const recipe = readme
+      .split('```')
+      .find((block) => block.startsWith('sh\n') && block.includes('audit-log subject'))!
+      .slice('sh\n'.length);
+    const hashWith = (secret: string) => {
+      const dir = makeTempDir('server-test-recipe-');
+      fs.mkdirSync(path.join(dir, 'data'));
+      fs.writeFileSync(path.join(dir, 'data', 'xsrf-secret'), secret);
+      return execFileSync('sh', ['-c', recipe], { cwd: dir }).toString().trim();
+    };
     const secrets = [
       'a-secret-of-one-server-0123456789abcdef',
       'the-secret-of-another-server-9876543210',
