@@ -303,6 +303,11 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
         'registration_id 999999 names no registration',
       ],
       [
+        'an outbox row due on a day that does not exist',
+        withOutbox({ next_attempt_at: '2026-02-30T00:00:00.000Z' }),
+        'next_attempt_at is not a time',
+      ],
+      [
         'an outbox row whose attempts are text',
         withOutbox({ attempts: 'many' }),
         'attempts is not a whole number',

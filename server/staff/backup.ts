@@ -75,19 +75,20 @@ export function parseBackup(text: string, emailDomain: string): ParsedBackup {
   for (const { line, number } of rest) {
     const refuse = (problem: string) =>
       new StaffCommandError(`Line ${number} of the backup ${problem}: nothing was restored.`);
-    let parsed: Partial<BackupLine>;
+    let parsed: Partial<BackupLine> | null;
     try {
-      parsed = JSON.parse(line) as Partial<BackupLine>;
+      parsed = JSON.parse(line) as Partial<BackupLine> | null;
     } catch {
       throw refuse('is not JSON');
     }
-    const tableRows = parsed.table && rows.get(parsed.table);
-    if (!tableRows || typeof parsed.row !== 'object' || parsed.row === null) {
+    const { table, row } = parsed ?? {};
+    const tableRows = table && rows.get(table);
+    if (!tableRows || typeof row !== 'object' || row === null) {
       throw refuse('is not a row of a table');
     }
-    const problem = checkRow(parsed.table!, parsed.row);
+    const problem = checkRow(table, row);
     if (problem) throw refuse(`is not a row this server would have stored: ${problem}`);
-    tableRows.push(parsed.row);
+    tableRows.push(row);
   }
   return rows;
 }

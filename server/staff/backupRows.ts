@@ -33,6 +33,7 @@ const count: ColumnCheck = (value) =>
 const time: ColumnCheck = (value) =>
   typeof value === 'string' &&
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) &&
+  !Number.isNaN(Date.parse(value)) &&
   new Date(value).toISOString() === value
     ? undefined
     : 'is not a time as YYYY-MM-DDThh:mm:ss.sssZ';
