@@ -88,7 +88,10 @@ async function erase(
   return `Erased ${plural(count, 'registration')} by ${kind}.\n`;
 }
 
-/** Deletes what is past RETENTION_DAYS (nothing when it is 0); `command` tells the audit log who asked. */
+/**
+ * Deletes what is past RETENTION_DAYS (nothing when it is 0), confirmation files too; `command`
+ * tells the audit log who asked.
+ */
 export async function purgeExpired(
   { database, retentionDays, mailDir }: StaffContext,
   command: string,
