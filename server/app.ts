@@ -13,6 +13,7 @@ import { migrate } from './db/migrations';
 import { createRegistrationStore } from './db/registrations';
 import { makeDataDirPrivate } from './dataDirAccess';
 import { handleError } from './errors';
+import { mailDirOf } from './mail/confirmationFiles';
 import { createMailTransport } from './mail/mailTransport';
 import { createOutboxSender, readOutboxStats } from './mail/outboxSender';
 import { connectRedis } from './redis';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     retentionDays: options.retentionDays,
     timeZone: options.timeZone,
     secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
+    mailDir: mailDirOf(options.dataDir),
   };
   app.decorate('staff', staff);
 

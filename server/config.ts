@@ -23,6 +23,8 @@ export interface StaffConfig extends StorageConfig {
   xsrfSecret?: string;
   /** The IANA time zone of every date a person reads: the confirmation, the exports, the audit log. */
   timeZone: string;
+  /** The applicants' addresses are at this domain: a restored registration's too. */
+  emailDomain: string;
 }
 
 export interface Config extends StaffConfig {
@@ -32,7 +34,6 @@ export interface Config extends StaffConfig {
   host: string;
   /** Requests per minute and client address on /graphql; 0 turns the limit off. */
   rateLimitPerMinute: number;
-  emailDomain: string;
   logLevel: string;
   /** Fastify's trustProxy: which X-Forwarded-* headers to believe (client address, https). */
   trustProxy: false | number | string;
@@ -78,6 +79,7 @@ export function readStaffConfig(env: Env): StaffConfig {
     retentionDays: readInteger(env, 'RETENTION_DAYS', configDefaults.retentionDays, 0, 36_500),
     xsrfSecret: readSecret(env, 'XSRF_SECRET'),
     timeZone: readTimeZone(env.TIME_ZONE),
+    emailDomain: env.EMAIL_DOMAIN || configDefaults.emailDomain,
   };
 }
 
@@ -93,7 +95,6 @@ export function readConfig(env: Env): Config {
     metricsPort: readInteger(env, 'METRICS_PORT', 9464, 0, 65535),
     host: env.HOST || '0.0.0.0',
     rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
-    emailDomain: env.EMAIL_DOMAIN || configDefaults.emailDomain,
     institutionName: env.INSTITUTION_NAME?.trim() || configDefaults.institutionName,
     institutionUrl: env.INSTITUTION_URL?.trim() || configDefaults.institutionUrl,
     externalSiteUrl: env.EXTERNAL_SITE_URL?.trim() || configDefaults.externalSiteUrl,

@@ -10,15 +10,24 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { runStaffRequest } from '../../server/staff/operations';
+import { migrate } from '../../server/db/migrations';
+import { formColumns } from '../../server/db/registrations';
 import { composeConfirmation } from '../../server/mail/confirmationEmail';
+import { createMailTransport } from '../../server/mail/mailTransport';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import type { Language } from '../../src/features/language/languages';
-import type { RegistrationValues } from '../../src/features/registration/fields';
+import { fieldNames, type RegistrationValues } from '../../src/features/registration/fields';
 import { parseCsv } from '../../testing/csv';
 import { acknowledgedFirstName, connectGraphql } from '../../testing/graphqlClient';
 import { exportCsv, freePort, startServer } from '../../testing/server';
 import { validRegistration } from '../../testing/registrations';
-import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from './support/fixtures';
+import {
+  databaseTimeoutMs,
+  makeStaticDir,
+  makeTempDir,
+  openTestDatabase,
+  removeTempDirs,
+} from './support/fixtures';
 import { startSmtpServer, waitFor, type Inbox } from './support/smtpServer';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 import { describeWith, testServiceUrl, testTool } from './support/testService';
@@ -253,23 +262,76 @@ describe('when the mail server is away', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('writes each confirmation as an .eml file in DATA_DIR/mail, for the server user alone', async () => {
+  const mailFiles = (dataDir: string) => fs.readdirSync(path.join(dataDir, 'mail'));
+
+  it('writes each confirmation as registration-<id>.eml in DATA_DIR/mail, for the server user alone', async () => {
     const dataDir = makeTempDir('server-test-eml-');
     const app = await startApp({ dataDir });
     const values = validRegistration();
     await send(app, values, 'en');
 
-    const mailDir = path.join(dataDir, 'mail');
     const [file] = await waitFor(() => {
-      const files = fs.readdirSync(mailDir);
+      const files = mailFiles(dataDir);
       return files.length > 0 ? files : undefined;
     });
-    const message = await simpleParser(fs.readFileSync(path.join(mailDir, file)));
+    const message = await simpleParser(fs.readFileSync(path.join(dataDir, 'mail', file)));
+    const [{ id }] = await app.staff.database.query<{ id: number }>(
+      'SELECT id FROM registrations WHERE email = $1',
+      [values.email],
+    );
 
-    expect(file).toMatch(/\.eml$/);
-    expect(fs.statSync(path.join(mailDir, file)).mode & 0o777).toBe(0o600);
+    expect(file).toBe(`registration-${id}.eml`);
+    expect(fs.statSync(path.join(dataDir, 'mail', file)).mode & 0o777).toBe(0o600);
     expect(message.subject).toContain('Confirmation');
     expect(message.text).toContain(values.firstName);
+  });
+
+  it('never writes outside DATA_DIR/mail, whatever a stored row holds', async () => {
+    const dataDir = makeTempDir('server-test-eml-');
+    // A row as a tampered restore or database could hold it: a reference that is a path.
+    const database = await openTestDatabase(dataDir);
+    await migrate(database);
+    const values = validRegistration();
+    await database.query(
+      `WITH inserted AS (
+         INSERT INTO registrations (${formColumns.join(', ')}, language, reference)
+         VALUES (${formColumns.map((_, index) => `$${index + 1}`).join(', ')}, 'sv', $13)
+         RETURNING id
+       )
+       INSERT INTO outbox (registration_id) SELECT id FROM inserted`,
+      [...fieldNames.map((name) => values[name]), 'X/../../escaped'],
+    );
+    const app = await buildApp(testAppOptions({ dataDir, database }));
+    const queued = async () =>
+      (
+        await database.query<{ queued: number }>('SELECT count(*)::integer AS queued FROM outbox')
+      )[0].queued;
+    const deadline = Date.now() + 20_000;
+    while ((await queued()) > 0 && Date.now() < deadline) await sleep(50);
+    const [{ id }] = await database.query<{ id: number }>('SELECT id FROM registrations');
+    await app.close();
+    await database.close();
+
+    expect(fs.existsSync(path.join(dataDir, 'escaped.eml'))).toBe(false);
+    expect(mailFiles(dataDir)).toEqual([`registration-${id}.eml`]);
+  });
+
+  it('refuses a file name that is not a registration id', async () => {
+    const dataDir = makeTempDir('server-test-eml-');
+    const transport = createMailTransport(undefined, dataDir);
+    const message = { from: 'a@example.edu', to: 'b@example.edu', subject: 'x', text: 'x' };
+    const names: unknown[] = [0, -1, 1.5, NaN, Infinity, 2 ** 53, '../escaped', '1/../../x'];
+
+    const outcomes = await Promise.allSettled(
+      names.map((name) => transport.send(message, name as number)),
+    );
+    transport.close();
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(names.map(() => 'rejected'));
+    expect({ data: fs.readdirSync(dataDir), mail: mailFiles(dataDir) }).toEqual({
+      data: ['mail'],
+      mail: [],
+    });
   });
 });
 

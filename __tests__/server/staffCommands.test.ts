@@ -5,8 +5,10 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseCsv } from '../../testing/csv';
 import { connectGraphql } from '../../testing/graphqlClient';
 import { validRegistration } from '../../testing/registrations';
@@ -42,6 +44,19 @@ async function run(args: string[], target: StaffTarget, stdin?: Buffer): Promise
   return result.stdout;
 }
 
+/** Where the server without SMTP_URL writes a registration's confirmation. */
+const confirmationFile = (dataDir: string, id: string) =>
+  path.join(dataDir, 'mail', `registration-${id}.eml`);
+
+/** Waits for the outbox to write the files (it sends in the background). */
+async function waitForFiles(files: string[]) {
+  const deadline = Date.now() + 20_000;
+  while (!files.every((file) => fs.existsSync(file))) {
+    if (Date.now() > deadline) throw new Error(`No confirmation file among ${files.join(', ')}`);
+    await sleep(50);
+  }
+}
+
 const exportedRows = async (target: StaffTarget, args: string[] = []) =>
   parseCsv((await run(['export', ...args], target)).toString('utf8'));
 
@@ -71,8 +86,9 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
       entry: 'source',
       env: { STATIC_DIR: makeStaticDir(), ...backend.env },
     });
+    // On PostgreSQL too, the command runs with the server's DATA_DIR: its secret, its mail.
     target = backend.env.DATABASE_URL
-      ? { DATABASE_URL: backend.env.DATABASE_URL }
+      ? { DATABASE_URL: backend.env.DATABASE_URL, DATA_DIR: server.dataDir }
       : { DATA_DIR: server.dataDir };
   });
 
@@ -146,10 +162,15 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     expect(await logLines()).toBe(before);
   });
 
-  it('erases an applicant by address or by reference code, and says how many went', async () => {
+  it('erases an applicant by address or by reference code, their confirmation files too', async () => {
     const [byEmail, byReference, kept] = await submit(3, 'Radera');
     const rows = await exportedRows(target);
-    const reference = rows.find((row) => row.email === byReference.email)!.reference;
+    const rowOf = ({ email }: { email: string }) => rows.find((row) => row.email === email)!;
+    const reference = rowOf(byReference).reference;
+    const files = [byEmail, byReference, kept].map((registration) =>
+      confirmationFile(server.dataDir, rowOf(registration).id),
+    );
+    await waitForFiles(files);
 
     expect((await run(['erase', '--email', byEmail.email.toUpperCase()], target)).toString()).toBe(
       'Erased 1 registration by email.\n',
@@ -161,6 +182,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     expect(left).not.toContain(byEmail.email);
     expect(left).not.toContain(byReference.email);
     expect(left).toContain(kept.email);
+    expect(files.map((file) => fs.existsSync(file))).toEqual([false, false, true]);
   });
 
   it('records each export, erase, purge and backup in the audit log, with no personal data', async () => {
@@ -208,6 +230,136 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     expect(again.stderr).toContain('restore into a fresh DATA_DIR or an empty database');
   });
 
+  it('refuses a backup holding a row the server would not have made, naming its line, restoring nothing', async () => {
+    await submit(1, 'Kontroll');
+    const lines = (await run(['backup'], target)).toString('utf8').trimEnd().split('\n');
+    const lineOf = (table: string) =>
+      lines.findIndex((line) => line.includes(`"table":"${table}"`));
+    const [registrationLine, auditLine] = [lineOf('registrations'), lineOf('audit_log')];
+    const rowOn = (index: number) =>
+      (JSON.parse(lines[index]) as { row: Record<string, unknown> }).row;
+    const registration = rowOn(registrationLine);
+    const outbox = {
+      id: 999_998,
+      registration_id: registration.id,
+      queued_at: registration.created_at,
+      attempts: 0,
+      next_attempt_at: registration.created_at,
+    };
+    const replaced = (index: number, table: string, changes: Record<string, unknown>) => ({
+      lines: lines.map((line, at) =>
+        at === index ? JSON.stringify({ table, row: { ...rowOn(index), ...changes } }) : line,
+      ),
+      line: index + 1,
+    });
+    const withRegistration = (changes: Record<string, unknown>) =>
+      replaced(registrationLine, 'registrations', changes);
+    const withAudit = (changes: Record<string, unknown>) =>
+      replaced(auditLine, 'audit_log', changes);
+    const withOutbox = (changes: Record<string, unknown>) => ({
+      lines: [...lines, JSON.stringify({ table: 'outbox', row: { ...outbox, ...changes } })],
+      line: lines.length + 1,
+    });
+    const cases: [string, { lines: string[]; line: number }, string][] = [
+      [
+        'a reference that is a path',
+        withRegistration({ reference: 'X/../../../../tmp/escaped' }),
+        'reference is not a reference code',
+      ],
+      [
+        'an address with a mail header after it',
+        withRegistration({ email: `${String(registration.email)}\r\nBcc: x@evil.example` }),
+        'email holds a control character',
+      ],
+      [
+        'an address at another domain',
+        withRegistration({ email: 'anna.berg@evil.example' }),
+        "email breaks the form's rule email-format",
+      ],
+      [
+        'a name the form refuses',
+        withRegistration({ first_name: '<b>Eve</b>' }),
+        "first_name breaks the form's rule firstName-format",
+      ],
+      [
+        'a checkbox that is text',
+        withRegistration({ terms: 'yes' }),
+        'a form column has a value of the wrong type',
+      ],
+      [
+        'a language the server does not know',
+        withRegistration({ language: 'fi' }),
+        'language is not one of the languages (sv, en)',
+      ],
+      [
+        'a time that is not one',
+        withRegistration({ created_at: 'yesterday' }),
+        'created_at is not a time',
+      ],
+      [
+        'a column the table does not have',
+        withRegistration({ evil: true }),
+        'registrations has no column "evil"',
+      ],
+      [
+        'an audit line forged with ESC and a line break',
+        withAudit({ os_user: 'eve\u001b[2K\r\n2026-01-01T00:00:00.000Z  export  0  root' }),
+        'os_user holds a control character',
+      ],
+      [
+        'audit details reversed by a bidi override',
+        withAudit({ details: 'format=csv \u202Etxt.evil' }),
+        'details holds a control character',
+      ],
+      [
+        'an audit count that is text',
+        withAudit({ row_count: '1; DROP TABLE audit_log' }),
+        'row_count is not a whole number',
+      ],
+      [
+        'an outbox row of no registration',
+        withOutbox({ registration_id: 999_999 }),
+        'registration_id 999999 names no registration',
+      ],
+      [
+        'an outbox row due on a day that does not exist',
+        withOutbox({ next_attempt_at: '2026-02-30T00:00:00.000Z' }),
+        'next_attempt_at is not a time',
+      ],
+      [
+        'an outbox row whose attempts are text',
+        withOutbox({ attempts: 'many' }),
+        'attempts is not a whole number',
+      ],
+    ];
+
+    const outcomes = [];
+    for (const [what, backup] of cases) {
+      const freshDir = makeTempDir('server-test-restore-');
+      const result = await runStaffCommand(
+        ['restore'],
+        { DATA_DIR: freshDir },
+        {
+          entry: 'source',
+          stdin: `${backup.lines.join('\n')}\n`,
+        },
+      );
+      const written = fs.readdirSync(freshDir);
+      outcomes.push({ what, code: result.code, stderr: result.stderr, written });
+    }
+
+    expect(outcomes).toEqual(
+      cases.map(([what, backup, problem]) => ({
+        what,
+        code: 1,
+        stderr: expect.stringContaining(
+          `Line ${backup.line} of the backup is not a row this server would have stored: ${problem}`,
+        ),
+        written: [],
+      })),
+    );
+  });
+
   it('counts what it stores and refuses, with latencies, on 127.0.0.1 only', async () => {
     const client = await connectGraphql(server.url);
     await client.submit(validRegistration());
@@ -237,21 +389,29 @@ describe('the embedded database at rest', () => {
       env: { STATIC_DIR: makeStaticDir(), LOG_LEVEL: 'info' },
       wrapper: ['sh', '-c', 'umask 000; exec "$@"', 'sh'],
     });
+    const openToOthers = () =>
+      fs
+        .readdirSync(dataDir, { recursive: true })
+        .map((name) => path.join(dataDir, String(name)))
+        .concat(dataDir)
+        .filter((entry) => fs.lstatSync(entry).mode & 0o077);
+    let openWhileRunning: string[];
+    let created: string[];
     try {
       const client = await connectGraphql(server.url);
       expect((await client.submit(validRegistration())).status).toBe(200);
-      const exported = await run(['export'], { DATA_DIR: dataDir });
-      expect(exported.length).toBeGreaterThan(0);
+      const [row] = parseCsv((await run(['export'], { DATA_DIR: dataDir })).toString('utf8'));
+      // Made after the start, by calls that leave the mode to the umask (the lock's pid file).
+      await waitForFiles([confirmationFile(dataDir, row.id)]);
+      created = fs.readdirSync(dataDir);
+      openWhileRunning = openToOthers();
     } finally {
       await server.stop();
     }
 
-    const open = fs
-      .readdirSync(dataDir, { recursive: true })
-      .map((name) => path.join(dataDir, String(name)))
-      .concat(dataDir)
-      .filter((entry) => fs.lstatSync(entry).mode & 0o077);
-    expect(open).toEqual([]);
+    expect(created).toEqual(expect.arrayContaining(['server.pid', 'staff.sock', 'mail']));
+    expect(openWhileRunning).toEqual([]);
+    expect(openToOthers()).toEqual([]);
     expect(fs.readdirSync(path.join(dataDir, 'pgdata')).length).toBeGreaterThan(5);
     expect(server.output()).toContain('DATA_DIR was open to other users');
   });
@@ -263,10 +423,17 @@ describe('the embedded database at rest', () => {
       dataDir,
       env: { STATIC_DIR: makeStaticDir() },
     });
-    const client = await connectGraphql(server.url);
     const sent = [validRegistration(), validRegistration(), validRegistration()];
-    for (const registration of sent) await client.submit(registration);
-    await server.stop();
+    let files: string[];
+    try {
+      const client = await connectGraphql(server.url);
+      for (const registration of sent) await client.submit(registration);
+      const rows = parseCsv((await run(['export'], { DATA_DIR: dataDir })).toString('utf8'));
+      files = rows.map((row) => confirmationFile(dataDir, row.id));
+      await waitForFiles(files);
+    } finally {
+      await server.stop();
+    }
 
     const backdate = await openTestDatabase(dataDir);
     for (const [registration, days] of [
@@ -305,6 +472,7 @@ describe('the embedded database at rest', () => {
       expect(purge.stdout.toString()).toBe(
         'Purged 0 registrations received more than 30 days ago.\n',
       );
+      expect(files.map((file) => fs.existsSync(file))).toEqual([false, true, true]);
     } finally {
       await restarted.stop();
     }
@@ -312,6 +480,7 @@ describe('the embedded database at rest', () => {
     expect(direct.stdout.toString()).toBe(
       'Purged 1 registration received more than 10 days ago.\n',
     );
+    expect(files.map((file) => fs.existsSync(file))).toEqual([false, false, true]);
     const log = (await run(['audit-log'], { DATA_DIR: dataDir })).toString();
     expect(log).toMatch(/scheduled purge\s+1\s/);
   });
@@ -411,6 +580,92 @@ describe('dates in TIME_ZONE', () => {
       }
     },
   );
+});
+
+describe('the audit log', () => {
+  it('keeps no control character from the staff socket, and prints none from the database', async () => {
+    const dataDir = makeTempDir('server-test-audit-');
+    const server = await startServer({
+      entry: 'source',
+      dataDir,
+      env: { STATIC_DIR: makeStaticDir() },
+    });
+    // ESC clears the terminal's line, CR LF starts a forged one, U+202E reverses what follows.
+    const forgedUser = 'eve\u001b[2K\r\n2026-01-01T00:00:00.000Z  export  0  root\u202E';
+    let answer: number | undefined;
+    try {
+      answer = await new Promise<number | undefined>((resolve, reject) => {
+        const request = http.request(
+          { socketPath: path.join(dataDir, 'staff.sock'), path: '/commands', method: 'POST' },
+          (response) => response.resume().on('end', () => resolve(response.statusCode)),
+        );
+        request.on('error', reject);
+        request.setHeader('content-type', 'application/json');
+        request.end(JSON.stringify({ request: { command: 'purge' }, osUser: forgedUser }));
+      });
+    } finally {
+      await server.stop();
+    }
+    const database = await openTestDatabase(dataDir);
+    const [stored] = await database.query<{ os_user: string }>(
+      "SELECT os_user FROM audit_log WHERE command = 'purge'",
+    );
+    // As an older version (or a hand-edited database) could have written it.
+    await database.query(
+      `INSERT INTO audit_log (command, row_count, os_user, details)
+       VALUES ('export', 1, $1, $2)`,
+      [forgedUser, 'format=csv\u009b2J\u2028\u007f'],
+    );
+    const [{ rows }] = await database.query<{ rows: number }>(
+      'SELECT count(*)::integer AS rows FROM audit_log',
+    );
+    await database.close();
+    const lines = (await run(['audit-log'], { DATA_DIR: dataDir })).toString('utf8').split('\n');
+
+    const controls = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+    expect(answer).toBe(200);
+    expect(stored.os_user).toBe('eve[2K2026-01-01T00:00:00.000Z  export  0  root');
+    expect(lines.filter((line) => controls.test(line))).toEqual([]);
+    // The header, a line per entry, and the final line break: no line of the forger's.
+    expect(lines).toHaveLength(1 + rows + 1);
+    expect(lines.filter((line) => line.startsWith('2026-01-01'))).toEqual([]);
+  });
+
+  it("keys the hashes with the server's secret, so that its holder can confirm a known address", async () => {
+    const address = 'anna.berg@example.edu';
+    // The administrator's recipe in README, run as it is printed there, in a directory holding
+    // data/xsrf-secret.
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const recipe = readme
+      .split('```')
+      .find((block) => block.startsWith('sh\n') && block.includes('audit-log subject'))!
+      .slice('sh\n'.length);
+    const hashWith = (secret: string) => {
+      const dir = makeTempDir('server-test-recipe-');
+      fs.mkdirSync(path.join(dir, 'data'));
+      fs.writeFileSync(path.join(dir, 'data', 'xsrf-secret'), secret);
+      return execFileSync('sh', ['-c', recipe], { cwd: dir }).toString().trim();
+    };
+    const secrets = [
+      'a-secret-of-one-server-0123456789abcdef',
+      'the-secret-of-another-server-9876543210',
+    ];
+
+    const logs = [];
+    for (const secret of secrets) {
+      const target = { DATA_DIR: makeTempDir('server-test-audit-') };
+      const options = { entry: 'source' as const, env: { XSRF_SECRET: secret } };
+      const erased = await runStaffCommand(['erase', '--email', address], target, options);
+      expect(erased.stdout.toString()).toBe('Erased 0 registrations by email.\n');
+      logs.push((await runStaffCommand(['audit-log'], target, options)).stdout.toString());
+    }
+
+    const hashes = secrets.map(hashWith);
+    expect(hashes[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(hashes[0]).not.toBe(hashes[1]);
+    expect(logs[0]).toMatch(new RegExp(`erase\\s+0\\s+\\S+\\s+email-hash=${hashes[0]}$`, 'm'));
+    expect(logs[1]).toMatch(new RegExp(`erase\\s+0\\s+\\S+\\s+email-hash=${hashes[1]}$`, 'm'));
+  });
 });
 
 (hasLibreOffice ? describe : describe.skip)('the xlsx export read by LibreOffice', () => {

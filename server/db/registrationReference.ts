@@ -18,3 +18,12 @@ export function newRegistrationReference(): string {
   }
   return reference;
 }
+
+/** Whether `text` is a code this server could have drawn: a restored row must be one. */
+export function isRegistrationReference(text: unknown): boolean {
+  return (
+    typeof text === 'string' &&
+    text.length === length &&
+    [...text].every((character) => alphabet.includes(character))
+  );
+}

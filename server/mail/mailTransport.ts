@@ -4,9 +4,9 @@
  * program and see exactly what would have been sent.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { confirmationFile, mailDirOf } from './confirmationFiles';
 
 export interface MailTransport {
   /** What the start-up log says about where mail goes. */
@@ -57,22 +57,17 @@ export function createMailTransport(smtpUrl: string | undefined, dataDir: string
       close: () => transport.close(),
     };
   }
-  const mailDir = path.join(dataDir, 'mail');
+  const mailDir = mailDirOf(dataDir);
   fs.mkdirSync(mailDir, { recursive: true, mode: 0o700 });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     description: `.eml files in ${mailDir} (SMTP_URL is not set)`,
     maxInFlight: 1,
     async send(message, registrationId) {
+      const file = confirmationFile(mailDir, registrationId);
       const { message: eml } = await transport.sendMail(message);
       // Asynchronously: creating the file is left to libuv's threads, not the requests' thread.
-      await fs.promises.writeFile(
-        path.join(mailDir, `registration-${registrationId}.eml`),
-        eml as Buffer,
-        {
-          mode: 0o600,
-        },
-      );
+      await fs.promises.writeFile(file, eml as Buffer, { mode: 0o600 });
     },
     isRelayUnavailable: () => false,
     close: () => transport.close(),

@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { withoutControlCharacters } from './controlCharacters';
 
 export interface AuditEntry {
   command: string;
@@ -18,10 +19,12 @@ export interface AuditRecord extends Required<AuditEntry> {
   at: Date;
 }
 
+/** The user name comes from whoever opened the staff socket: no control character is kept. */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  const clean = withoutControlCharacters;
   await db.query(
     'INSERT INTO audit_log (command, row_count, os_user, details) VALUES ($1, $2, $3, $4)',
-    [entry.command, entry.rowCount, entry.osUser, entry.details ?? ''],
+    [clean(entry.command), entry.rowCount, clean(entry.osUser), clean(entry.details ?? '')],
   );
 }
 

@@ -5,13 +5,10 @@
  */
 import { schemaVersion } from '../db/migrations';
 import { snapshotTransaction, type Database } from '../db/database';
+import { createBackupRowCheck, tables, type Table } from './backupRows';
 import { StaffCommandError } from './staffCommandError';
 
 const backupFormat = 'student-registration-backup';
-
-/** In restore order: a table comes after those it refers to. */
-const tables = ['registrations', 'outbox', 'audit_log'] as const;
-type Table = (typeof tables)[number];
 
 interface BackupHeader {
   format: typeof backupFormat;
@@ -46,11 +43,22 @@ export async function createBackup(db: Database): Promise<{ text: string; regist
   });
 }
 
-function parseBackup(text: string): Map<Table, Record<string, unknown>[]> {
-  const [first, ...rest] = text.split('\n').filter((line) => line.trim() !== '');
+/** A backup's rows by table, each checked. */
+export type ParsedBackup = Map<Table, Record<string, unknown>[]>;
+
+/**
+ * Reads a backup and checks each row as the form and the server would have (addresses at
+ * `emailDomain`); refuses the whole backup at its first bad line, naming it.
+ */
+export function parseBackup(text: string, emailDomain: string): ParsedBackup {
+  const lines = text
+    .split('\n')
+    .map((line, index) => ({ line, number: index + 1 }))
+    .filter(({ line }) => line.trim() !== '');
+  const [first, ...rest] = lines;
   let header: Partial<BackupHeader> | undefined;
   try {
-    header = JSON.parse(first ?? '') as Partial<BackupHeader>;
+    header = JSON.parse(first?.line ?? '') as Partial<BackupHeader>;
   } catch {
     header = undefined;
   }
@@ -62,26 +70,31 @@ function parseBackup(text: string): Map<Table, Record<string, unknown>[]> {
       `The backup has schema version ${header.schemaVersion}; this version restores ${schemaVersion}.`,
     );
   }
-  const rows = new Map<Table, Record<string, unknown>[]>(tables.map((table) => [table, []]));
-  for (const [index, line] of rest.entries()) {
-    let parsed: Partial<BackupLine>;
+  const checkRow = createBackupRowCheck(emailDomain);
+  const rows: ParsedBackup = new Map(tables.map((table) => [table, []]));
+  for (const { line, number } of rest) {
+    const refuse = (problem: string) =>
+      new StaffCommandError(`Line ${number} of the backup ${problem}: nothing was restored.`);
+    let parsed: Partial<BackupLine> | null;
     try {
-      parsed = JSON.parse(line) as Partial<BackupLine>;
+      parsed = JSON.parse(line) as Partial<BackupLine> | null;
     } catch {
-      throw new StaffCommandError(`Line ${index + 2} of the backup is not JSON: it is damaged.`);
+      throw refuse('is not JSON');
     }
-    const tableRows = parsed.table && rows.get(parsed.table);
-    if (!tableRows || typeof parsed.row !== 'object' || parsed.row === null) {
-      throw new StaffCommandError(`Line ${index + 2} of the backup is not a row: it is damaged.`);
+    const { table, row } = parsed ?? {};
+    const tableRows = table && rows.get(table);
+    if (!tableRows || typeof row !== 'object' || row === null) {
+      throw refuse('is not a row of a table');
     }
-    tableRows.push(parsed.row);
+    const problem = checkRow(table, row);
+    if (problem) throw refuse(`is not a row this server would have stored: ${problem}`);
+    tableRows.push(row);
   }
   return rows;
 }
 
-/** Restores a backup into a migrated, empty database; how many registrations it restored. */
-export async function restoreBackup(db: Database, text: string): Promise<number> {
-  const rows = parseBackup(text);
+/** Restores a checked backup into a migrated, empty database; how many registrations it restored. */
+export async function restoreBackup(db: Database, rows: ParsedBackup): Promise<number> {
   return db.transaction(async (tx) => {
     for (const table of tables) {
       const [{ count }] = await tx.query<{ count: number }>(

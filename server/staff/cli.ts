@@ -13,11 +13,12 @@ import { isLanguage, languages } from '../../src/features/language/languages';
 import { readStaffConfig, type StaffConfig } from '../config';
 import { keepNewFilesPrivate } from '../dataDirAccess';
 import { migrate } from '../db/migrations';
+import { mailDirOf } from '../mail/confirmationFiles';
 import { openDatabase } from '../db/openDatabase';
 import { isDay } from '../timeZone';
 import { loadXsrfSecret } from '../xsrfSecret';
 import { recordAudit } from './auditLog';
-import { restoreBackup } from './backup';
+import { parseBackup, restoreBackup } from './backup';
 import { exportFormats, type ExportFormat } from './exportFormats';
 import { plural, runStaffRequest, type StaffContext, type StaffRequest } from './operations';
 import { StaffCommandError } from './staffCommandError';
@@ -140,7 +141,8 @@ async function withDatabase<T>(
     await migrate(database);
     const secret = loadXsrfSecret(config.dataDir, config.xsrfSecret);
     const { retentionDays, timeZone } = config;
-    return await work({ database, retentionDays, timeZone, secret });
+    const mailDir = mailDirOf(config.dataDir);
+    return await work({ database, retentionDays, timeZone, secret, mailDir });
   } finally {
     await database.close();
   }
@@ -150,7 +152,8 @@ async function restore(config: StaffConfig, osUser: string): Promise<string> {
   if (process.stdin.isTTY) {
     throw new StaffCommandError(`restore reads the backup from standard input\n${usage}`);
   }
-  const backup = await text(process.stdin);
+  // Checked whole before the database is opened: a refused backup leaves DATA_DIR as it was.
+  const backup = parseBackup(await text(process.stdin), config.emailDomain);
   const restored = await withDatabase(config, async ({ database }) => {
     const count = await restoreBackup(database, backup);
     await recordAudit(database, { command: 'restore', rowCount: count, osUser });

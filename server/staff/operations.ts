@@ -6,6 +6,7 @@
 import { defaultLanguage, type Language } from '../../src/features/language/languages';
 import type { Database } from '../db/database';
 import { snapshotTransaction } from '../db/database';
+import { deleteConfirmationFilesOfGone } from '../mail/confirmationFiles';
 import {
   eraseRegistrations,
   purgeRegistrations,
@@ -15,6 +16,7 @@ import {
 import { isoInTimeZone, startOfDay } from '../timeZone';
 import { readAuditLog, recordAudit, subjectHash } from './auditLog';
 import { createBackup } from './backup';
+import { withoutControlCharacters } from './controlCharacters';
 import { registrationsCsv, registrationsXlsx, type ExportFormat } from './exportFormats';
 
 export interface StaffContext {
@@ -24,6 +26,8 @@ export interface StaffContext {
   timeZone: string;
   /** The server's secret, which keys the audit log's hashes. */
   secret: string;
+  /** Where the confirmations written as files are: an erased registration's goes with it. */
+  mailDir: string;
 }
 
 export type StaffRequest =
@@ -78,7 +82,7 @@ async function exportRegistrations(
 }
 
 async function erase(
-  { database, secret }: StaffContext,
+  { database, secret, mailDir }: StaffContext,
   criterion: ApplicantCriterion,
   osUser: string,
 ): Promise<string> {
@@ -90,22 +94,28 @@ async function erase(
     await recordAudit(tx, { command: 'erase', rowCount: erased, osUser, details });
     return erased;
   });
+  await deleteConfirmationFilesOfGone(database, mailDir);
   return `Erased ${plural(count, 'registration')} by ${kind}.\n`;
 }
 
-/** Deletes what is past RETENTION_DAYS (nothing when it is 0); `command` tells the audit log who asked. */
+/**
+ * Deletes what is past RETENTION_DAYS (nothing when it is 0), confirmation files too; `command`
+ * tells the audit log who asked.
+ */
 export async function purgeExpired(
-  { database, retentionDays }: StaffContext,
+  { database, retentionDays, mailDir }: StaffContext,
   command: string,
   osUser: string,
 ): Promise<number> {
   if (retentionDays === 0) return 0;
-  return database.transaction(async (tx) => {
+  const count = await database.transaction(async (tx) => {
     const purged = await purgeRegistrations(tx, retentionDays);
     const details = `retention-days=${retentionDays}`;
     await recordAudit(tx, { command, rowCount: purged, osUser, details });
     return purged;
   });
+  await deleteConfirmationFilesOfGone(database, mailDir);
+  return count;
 }
 
 async function purge(context: StaffContext, osUser: string): Promise<string> {
@@ -128,13 +138,16 @@ function formatAuditLog(
   timeZone: string,
 ): string {
   const header = ['time', 'command', 'rows', 'user', 'details'];
-  const lines = records.map((record) => [
-    isoInTimeZone(record.at, timeZone),
-    record.command,
-    String(record.rowCount),
-    record.osUser,
-    record.details,
-  ]);
+  // Printed to a terminal: a row written by an older version, or restored, may hold controls.
+  const lines = records.map((record) =>
+    [
+      isoInTimeZone(record.at, timeZone),
+      record.command,
+      String(record.rowCount),
+      record.osUser,
+      record.details,
+    ].map(withoutControlCharacters),
+  );
   const widths = header.map((_, column) =>
     Math.max(...[header, ...lines].map((line) => line[column].length)),
   );
