@@ -3,8 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../app/announcer';
-import { config } from '../../config';
-import type { DocumentName, DocumentSection } from './documents';
+import type { DocumentName } from './documents';
+import { DocumentSections } from './DocumentSections';
 
 /**
  * One document in a dialog over the form: labelled by its heading, focus inside while open and
@@ -21,12 +21,6 @@ export function DocumentDialog({
 }) {
   const { t } = useTranslation();
   const title = t(`documents.${name}.title`);
-  const sections: unknown = t(`documents.${name}.sections`, {
-    returnObjects: true,
-    institution: config.institutionName,
-    contactEmail: config.contactEmail,
-    retentionDays: config.retentionDays,
-  });
   const titleId = `${name}-dialog-title`;
 
   useEffect(() => {
@@ -43,16 +37,7 @@ export function DocumentDialog({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {/* A missing translation gives the key, not a list: then only the title shows. */}
-        {Array.isArray(sections) &&
-          (sections as DocumentSection[]).map(({ heading, paragraphs }) => (
-            <section key={heading}>
-              <h3 className="h6">{heading}</h3>
-              {paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </section>
-          ))}
+        <DocumentSections name={name} headingLevel={3} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onHide}>

@@ -7,3 +7,6 @@ export interface DocumentSection {
   heading: string;
   paragraphs: string[];
 }
+
+/** A document's own page (server/plugins/spa.ts serves it), which needs no script. */
+export const documentPath = (name: DocumentName) => `/${name}`;
