@@ -14,6 +14,7 @@ import { makeStore } from '../../src/app/store';
 import { configDefaults } from '../../src/config/defaults';
 import { registrationFormId } from '../../src/features/registration/fieldIds';
 import { emptyValues, toRegistrationValues } from '../../src/features/registration/fields';
+import { selectLanguage } from '../../src/features/language/languageSlice';
 import { selectValues } from '../../src/features/registration/registrationSlice';
 import { prerenderStartPage } from '../../src/prerender/startPage';
 import { validValues } from '../../testing/registrations';
@@ -28,7 +29,8 @@ beforeEach(() => {
   document.documentElement.lang = 'sv';
   // As the server sends it; scripts written with innerHTML do not run, so the inline one is run
   // below, where the browser would run it: right after the markup.
-  document.body.innerHTML = `<div id="root">${startPage.languages.sv.rootMarkup}</div>${startPage.languages.sv.trailingMarkup}`;
+  const { rootMarkup, trailingMarkup } = startPage.languages.sv;
+  document.body.innerHTML = `<div id="root">${rootMarkup}</div>${trailingMarkup}`;
 });
 
 afterEach(() => {
@@ -136,28 +138,28 @@ describe('the prerendered start page in the browser', () => {
   });
 
   it.each([
-    ['en', undefined, 'en'],
+    ['en', 'no language', 'en'],
     ['sv', 'en', 'sv'],
     ['fi', 'en', 'en'],
-    ['fi', undefined, 'sv'],
-  ])(
-    'opens the page asked for by ?lang=%s (language chosen before: %s) in %s, which stays chosen',
-    async (asked, chosen, shown) => {
-      if (chosen) sessionStorage.setItem(storageKeys.language, chosen);
+    ['fi', 'no language', 'sv'],
+  ] as const)(
+    'shows ?lang=%s (with %s chosen before) in %s, which the app keeps, and clears the address',
+    async (asked, chosenBefore, shown) => {
+      if (chosenBefore !== 'no language') {
+        sessionStorage.setItem(storageKeys.language, chosenBefore);
+      }
       history.replaceState(null, '', `/?lang=${asked}`);
 
       runInlineScript();
       expect(document.documentElement.lang).toBe(shown);
       expect(location.search).toBe('');
-      const { recoverableErrors } = await hydrate();
+      const { store, recoverableErrors } = await hydrate();
 
       expect(recoverableErrors).toEqual([]);
       expect(document.querySelector('h1')?.textContent).toBe(
-        translations[shown as 'sv' | 'en'].hero['heading-label'],
+        translations[shown].hero['heading-label'],
       );
-      expect(sessionStorage.getItem(storageKeys.language)).toBe(
-        shown === 'sv' && !chosen ? null : shown,
-      );
+      expect(selectLanguage(store.getState())).toBe(shown);
     },
   );
 

@@ -157,7 +157,7 @@ describe('the start page as the server sends it', () => {
       expect(document.querySelector('h2')?.textContent).toBe(
         texts.documents[name].sections[0].heading,
       );
-      expect(document.querySelectorAll('script:not([type])')).toHaveLength(0);
+      expect(document.querySelectorAll('script, noscript')).toHaveLength(0);
       expect(links).toContain(`/?lang=${language}`);
       // The footer's documents link to their pages in the same language.
       expect(links).toContain(`/privacy?lang=${language}`);

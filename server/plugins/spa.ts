@@ -64,7 +64,7 @@ export function loadStartPage(
   return render(appConfig, scriptUrls);
 }
 
-/** public/index.html's empty root and <html lang>, as written or as html-webpack-plugin minifies. */
+/** public/index.html's empty root and <html lang>, as written or minified (html-webpack-plugin). */
 const emptyRoot = /<div id="?root"?><\/div>/;
 const htmlLanguage = /<html lang="?[\w-]+"?>/;
 
@@ -84,9 +84,10 @@ function withRendered(
     .replace(emptyRoot, () => `<div id="root">${rootMarkup}</div>${trailingMarkup}`);
 }
 
-/** What only the app needs: its scripts, and the translations it fetches. */
+/** What only the app needs: its scripts, the translations it fetches, the notice it needs them. */
 const scriptElement = /<script\b[^>]*>.*?<\/script>/gs;
 const translationsPreload = /<link rel="?preload"?[^>]*>/;
+const noscriptNotice = /<noscript>.*?<\/noscript>/s;
 const title = /<title>[^<]*<\/title>/;
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -100,6 +101,7 @@ function documentPage(
     html
       .replace(scriptElement, '')
       .replace(translationsPreload, '')
+      .replace(noscriptNotice, '')
       .replace(title, () => `<title>${escapeText(page.title)}</title>`),
     language,
     page,

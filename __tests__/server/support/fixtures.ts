@@ -31,7 +31,7 @@ export function makeStaticDir(): string {
   fs.mkdirSync(path.join(dir, 'prerender'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="sv"><head><title>Registration</title><script src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="sv"><head><title>Registration</title><script src="/main.0123abcd.js"></script></head><body><noscript>Enable JavaScript</noscript><div id="root"></div></body></html>',
   );
   fs.writeFileSync(
     path.join(dir, 'prerender/startPage.cjs'),
