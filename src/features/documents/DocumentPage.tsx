@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { Footer } from '../../components/Footer';
 import { selectLanguage } from '../language/languageSlice';
 import { pathIn } from '../language/languages';
 import type { DocumentName } from './documents';
@@ -20,14 +19,11 @@ export function DocumentPage({ name }: { name: DocumentName }) {
     </p>
   );
   return (
-    <>
-      <main className="container-lg py-4">
-        {backToForm}
-        <h1 className="h2">{t(`documents.${name}.title`)}</h1>
-        <DocumentSections name={name} headingLevel={2} />
-        {backToForm}
-      </main>
-      <Footer />
-    </>
+    <main className="container-lg py-4">
+      {backToForm}
+      <h1 className="h2">{t(`documents.${name}.title`)}</h1>
+      <DocumentSections name={name} headingLevel={2} />
+      {backToForm}
+    </main>
   );
 }
