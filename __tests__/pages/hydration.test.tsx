@@ -12,6 +12,9 @@ import { loadPersistedState } from '../../src/app/persistedState';
 import { storageKeys } from '../../src/app/storage';
 import { makeStore } from '../../src/app/store';
 import { configDefaults } from '../../src/config/defaults';
+import { registrationFormId } from '../../src/features/registration/fieldIds';
+import { emptyValues, toRegistrationValues } from '../../src/features/registration/fields';
+import { selectLanguage } from '../../src/features/language/languageSlice';
 import { selectValues } from '../../src/features/registration/registrationSlice';
 import { prerenderStartPage } from '../../src/prerender/startPage';
 import { validValues } from '../../testing/registrations';
@@ -26,7 +29,8 @@ beforeEach(() => {
   document.documentElement.lang = 'sv';
   // As the server sends it; scripts written with innerHTML do not run, so the inline one is run
   // below, where the browser would run it: right after the markup.
-  document.body.innerHTML = `<div id="root">${startPage.rootMarkup}</div>${startPage.trailingMarkup}`;
+  const { rootMarkup, trailingMarkup } = startPage.languages.sv;
+  document.body.innerHTML = `<div id="root">${rootMarkup}</div>${trailingMarkup}`;
 });
 
 afterEach(() => {
@@ -56,6 +60,7 @@ async function hydrate() {
 }
 
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
+const registrationForm = () => document.getElementById(registrationFormId) as HTMLFormElement;
 
 describe('the prerendered start page in the browser', () => {
   it('is taken over by React as it is, and then works', async () => {
@@ -102,14 +107,61 @@ describe('the prerendered start page in the browser', () => {
     });
   });
 
-  it('does not let the form submit itself before React has taken it over', () => {
+  it('keeps a submit pressed before React has taken the form over, and then carries it out', async () => {
     runInlineScript();
+    input('city').value = 'Helsingfors';
     const submit = new Event('submit', { bubbles: true, cancelable: true });
 
-    document.querySelector('form')!.dispatchEvent(submit);
-
+    registrationForm().dispatchEvent(submit);
+    // Not sent by the browser, which would put what was typed into the address.
     expect(submit.defaultPrevented).toBe(true);
+    const { recoverableErrors } = await hydrate();
+
+    expect(recoverableErrors).toEqual([]);
+    // The empty fields' messages, as after any invalid submit.
+    expect(
+      await screen.findByRole('region', { name: sv.form['error-summary-heading'] }),
+    ).toBeInTheDocument();
+    expect(input('city').value).toBe('Helsingfors');
   });
+
+  it('saves what was typed when the page is left before React has taken it over', () => {
+    runInlineScript();
+    input('city').value = 'Helsingfors';
+    input('terms').checked = true;
+
+    window.dispatchEvent(new Event('pagehide'));
+
+    expect(toRegistrationValues(JSON.parse(sessionStorage.getItem(storageKeys.formData)!))).toEqual(
+      { ...emptyValues, city: 'Helsingfors', terms: true },
+    );
+  });
+
+  it.each([
+    ['en', 'no language', 'en'],
+    ['sv', 'en', 'sv'],
+    ['fi', 'en', 'en'],
+    ['fi', 'no language', 'sv'],
+  ] as const)(
+    'shows ?lang=%s (with %s chosen before) in %s, which the app keeps, and clears the address',
+    async (asked, chosenBefore, shown) => {
+      if (chosenBefore !== 'no language') {
+        sessionStorage.setItem(storageKeys.language, chosenBefore);
+      }
+      history.replaceState(null, '', `/?lang=${asked}`);
+
+      runInlineScript();
+      expect(document.documentElement.lang).toBe(shown);
+      expect(location.search).toBe('');
+      const { store, recoverableErrors } = await hydrate();
+
+      expect(recoverableErrors).toEqual([]);
+      expect(document.querySelector('h1')?.textContent).toBe(
+        translations[shown].hero['heading-label'],
+      );
+      expect(selectLanguage(store.getState())).toBe(shown);
+    },
+  );
 
   it('shows the page as rendered when the stored form is corrupt', async () => {
     sessionStorage.setItem(storageKeys.language, 'xx');

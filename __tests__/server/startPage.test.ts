@@ -61,17 +61,51 @@ describe('the start page as the server sends it', () => {
     expect(template.content.querySelector('h1')?.textContent).toBe(en.hero['heading-label']);
   });
 
-  it('allows its inline script, and no other, by hash', async () => {
-    const { response, document } = await pageBeforeScripts('/');
-    const inlineScripts = [...document.querySelectorAll('script:not([src]):not([type])')];
-    const hashes = inlineScripts.map(
-      (script) => `'sha256-${createHash('sha256').update(script.textContent!).digest('base64')}'`,
-    );
+  it.each(['/', '/?lang=en'])(
+    'allows its inline script, and no other, by hash: %s',
+    async (url) => {
+      const { response, document } = await pageBeforeScripts(url);
+      const inlineScripts = [...document.querySelectorAll('script:not([src]):not([type])')];
+      const hashes = inlineScripts.map(
+        (script) => `'sha256-${createHash('sha256').update(script.textContent!).digest('base64')}'`,
+      );
 
-    expect(hashes).toHaveLength(1);
-    expect(response.headers['content-security-policy']).toContain(
-      `script-src 'self' ${hashes[0]};`,
+      expect(hashes).toHaveLength(1);
+      expect(response.headers['content-security-policy']).toContain(
+        `script-src 'self' ${hashes[0]};`,
+      );
+    },
+  );
+
+  it.each([
+    ['/?lang=en', 'en'],
+    ['/?lang=sv', 'sv'],
+    ['/?lang=fi', 'sv'],
+    ['/?lang=', 'sv'],
+    ['/?lang=en&lang=sv', 'sv'],
+  ])('answers %s with the page in %s', async (url, language) => {
+    const { document } = await pageBeforeScripts(url);
+    const other = language === 'en' ? 'sv' : 'en';
+
+    expect(document.documentElement.lang).toBe(language);
+    expect(document.querySelector('#root h1')?.textContent).toBe(
+      translations[language as 'sv' | 'en'].hero['heading-label'],
     );
+    expect(labelOf(document.getElementById('root')!, 'firstName')).toBe(
+      translations[language as 'sv' | 'en'].form['firstName-label'],
+    );
+    expect(document.querySelector(`template#start-page-${other}`)).not.toBeNull();
+    expect(document.querySelector(`template#start-page-${language}`)).toBeNull();
+  });
+
+  it('lets its language button ask for the page in the other language without script', async () => {
+    const { document } = await pageBeforeScripts('/');
+    const button = document.getElementById('language-switcher') as HTMLButtonElement;
+
+    expect(button.form?.getAttribute('action')).toBe('/');
+    expect(button.form?.method).toBe('get');
+    expect(button.type).toBe('submit');
+    expect([button.name, button.value]).toEqual(['lang', 'en']);
   });
 
   it.each(['/send', '/some/client/route'])('leaves %s to the browser to render', async (url) => {
@@ -99,6 +133,34 @@ describe('the start page as the server sends it', () => {
     });
     expect(decompress(compressed.rawPayload).toString()).toBe(plain.body);
   });
+
+  it.each([
+    ['terms', 'sv', '/terms'],
+    ['privacy', 'sv', '/privacy'],
+    ['accessibility', 'sv', '/accessibility?lang=fi'],
+    ['terms', 'en', '/terms?lang=en'],
+    ['privacy', 'en', '/privacy?lang=en'],
+    ['accessibility', 'en', '/accessibility?lang=en'],
+  ] as const)(
+    'serves the %s document in %s as a page of its own at %s, without script',
+    async (name, language, url) => {
+      const { response, document } = await pageBeforeScripts(url);
+      const texts = translations[language];
+      const links = [...document.querySelectorAll('a')].map((link) => link.getAttribute('href'));
+
+      expect(response.statusCode).toBe(200);
+      expect(document.documentElement.lang).toBe(language);
+      expect(document.title).toBe(
+        `${texts.documents[name].title} – ${texts.general['tlk-title-label']}`,
+      );
+      expect(document.querySelector('h1')?.textContent).toBe(texts.documents[name].title);
+      expect(document.querySelector('h2')?.textContent).toBe(
+        texts.documents[name].sections[0].heading,
+      );
+      expect(document.querySelectorAll('script, noscript')).toHaveLength(0);
+      expect(links).toContain(`/?lang=${language}`);
+    },
+  );
 
   it('does not serve the renderer itself', async () => {
     const response = await app.inject({ method: 'GET', url: '/prerender/startPage.cjs' });

@@ -59,6 +59,14 @@ export const views = {
   'the accessibility statement': (page: Page, language: Language) =>
     openDocument(page, language, 'accessibility', 'footer .document-link >> nth=1'),
 
+  // What a document's link opens before the app runs, or without script (all three alike).
+  'the privacy notice as a page of its own': async (page: Page, language: Language) => {
+    await page.goto(`/privacy?lang=${language}`);
+    await page
+      .getByRole('heading', { level: 1, name: text(language, 'documents.privacy.title') })
+      .waitFor();
+  },
+
   'the thank-you view': async (page: Page, language: Language) => {
     await openInLanguage(page, language);
     await fillForm(page, validRegistration());

@@ -1,14 +1,24 @@
 /**
  * The SPA's production bundle. Client-side routes (/, /send, …) get index.html (history
  * fallback) with the SPA's run-time configuration written into it, and `/` the start page
- * rendered into it; HTML is revalidated on every load, content-hashed assets are cached for good.
+ * rendered into it, in the language `?lang=` asks for; each document has a page of its own
+ * (/terms, /privacy, /accessibility), without script. HTML is revalidated on every load,
+ * content-hashed assets are cached for good.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { appConfigElementId, type AppConfig } from '../../src/config/defaults';
+import { documentNames, documentPath } from '../../src/features/documents/documents';
+import {
+  byLanguage,
+  defaultLanguage,
+  isLanguage,
+  languageParameter,
+  type Language,
+} from '../../src/features/language/languages';
 import { compressedPage } from './compressedPage';
 import type {
   PrerenderedStartPage,
@@ -54,18 +64,54 @@ export function loadStartPage(
   return render(appConfig, scriptUrls);
 }
 
-/** public/index.html's empty root, as written or as html-webpack-plugin minifies it. */
+/** public/index.html's empty root and <html lang>, as written or minified (html-webpack-plugin). */
 const emptyRoot = /<div id="?root"?><\/div>/;
+const htmlLanguage = /<html lang="?[\w-]+"?>/;
 
-/** The page with the start page rendered into its root, its scripts left to the inline one. */
-function withStartPage(html: string, startPage: PrerenderedStartPage): string {
+/**
+ * The page in a language, with markup rendered into its root and what follows the root; its
+ * scripts are left to the start page's inline script.
+ */
+function withRendered(
+  html: string,
+  language: Language,
+  { rootMarkup, trailingMarkup = '' }: { rootMarkup: string; trailingMarkup?: string },
+): string {
   if (!emptyRoot.test(html)) throw new Error('index.html has no empty <div id="root"></div>');
   return html
     .replace(deferredScript, '')
-    .replace(
-      emptyRoot,
-      () => `<div id="root">${startPage.rootMarkup}</div>${startPage.trailingMarkup}`,
-    );
+    .replace(htmlLanguage, `<html lang="${language}">`)
+    .replace(emptyRoot, () => `<div id="root">${rootMarkup}</div>${trailingMarkup}`);
+}
+
+/** What only the app needs: its scripts, the translations it fetches, the notice it needs them. */
+const scriptElement = /<script\b[^>]*>.*?<\/script>/gs;
+const translationsPreload = /<link rel="?preload"?[^>]*>/;
+const noscriptNotice = /<noscript>.*?<\/noscript>/s;
+const title = /<title>[^<]*<\/title>/;
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** A document's page: the app's page without the app, in its language, under its own title. */
+function documentPage(
+  html: string,
+  language: Language,
+  page: { rootMarkup: string; title: string },
+) {
+  return withRendered(
+    html
+      .replace(scriptElement, '')
+      .replace(translationsPreload, '')
+      .replace(noscriptNotice, '')
+      .replace(title, () => `<title>${escapeText(page.title)}</title>`),
+    language,
+    page,
+  );
+}
+
+/** `?lang=` when it names a language, else the default. */
+function languageAsked(request: FastifyRequest): Language {
+  const asked = (request.query as Record<string, unknown>)[languageParameter];
+  return isLanguage(asked) ? asked : defaultLanguage;
 }
 
 /** A webpack [contenthash] in the file name (main.3f9a1c2b.js) makes it safe to cache forever. */
@@ -94,9 +140,20 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   { staticDir, appConfig, startPage },
 ) => {
   const indexHtml = withAppConfig(readIndexHtml(staticDir), appConfig);
-  // Only / is prerendered: /send shows the saved form, which only the browser knows.
-  const sendStartPage = compressedPage(withStartPage(indexHtml, startPage));
+  // / and the documents are prerendered; /send shows the saved form, which only the browser knows.
+  const startPages = byLanguage((language) =>
+    compressedPage(withRendered(indexHtml, language, startPage.languages[language])),
+  );
   const sendIndexPage = compressedPage(indexHtml);
+  app.get('/', (request, reply) => startPages[languageAsked(request)](request, reply));
+  // A document's page holds no app, so neither its configuration.
+  const pageHtml = readIndexHtml(staticDir);
+  for (const name of documentNames) {
+    const pages = byLanguage((language) =>
+      compressedPage(documentPage(pageHtml, language, startPage.documents[language][name])),
+    );
+    app.get(documentPath(name), (request, reply) => pages[languageAsked(request)](request, reply));
+  }
 
   await app.register(fastifyStatic, {
     root: staticDir,
@@ -117,7 +174,7 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
     const pathname = request.url.split('?')[0];
     const isClientRoute = !path.posix.basename(pathname).includes('.');
     if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
-      return (pathname === '/' ? sendStartPage : sendIndexPage)(request, reply);
+      return sendIndexPage(request, reply);
     }
     throw app.httpErrors.notFound('Not found');
   });

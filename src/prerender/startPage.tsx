@@ -1,10 +1,11 @@
 /**
  * The start page as the server sends it (server/plugins/spa.ts): rendered once when the server
- * starts, from the same components the browser hydrates, with the server's configuration. Webpack
- * builds this for Node beside the SPA (dist/prerender/startPage.cjs), so the markup always matches
- * the bundle served with it.
+ * starts, from the same components the browser hydrates, with the server's configuration, in each
+ * language; and its documents as pages of their own. Webpack builds this for Node beside the SPA
+ * (dist/prerender/startPage.cjs), so the markup always matches the bundle served with it.
  */
 import type { Resource } from 'i18next';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import en from '../../public/assets/i18n/en.json';
@@ -14,45 +15,77 @@ import { AppRoutes } from '../app/AppRoutes';
 import { storageKeys } from '../app/storage';
 import { makeStore } from '../app/store';
 import { applyAppConfig } from '../config';
+import { DocumentPage } from '../features/documents/DocumentPage';
+import { documentNames, documentPath } from '../features/documents/documents';
 import { createI18n } from '../features/language/i18n';
-import { defaultLanguage, languages, type Language } from '../features/language/languages';
-import type { StartPageRenderer } from './prerenderedStartPage';
+import {
+  byLanguage,
+  languageParameter,
+  languages,
+  type Language,
+} from '../features/language/languages';
+import { registrationFormId } from '../features/registration/fieldIds';
+import { formTakenOverEvent } from './formTakenOver';
+import { keepEarlyPresses } from './keepEarlyPresses';
 import { loadScriptsAfterFirstPaint } from './loadScriptsAfterFirstPaint';
+import type { PrerenderedStartPage, StartPageRenderer } from './prerenderedStartPage';
 import { restoreBeforeHydration } from './restoreBeforeHydration';
 
 const translations: Resource = { sv: { translation: sv }, en: { translation: en } };
 
-/** Each language's page after the first is a template the inline script may show instead. */
+/** The start page in the other languages is a template each, which the inline script may show. */
 const templateIdPrefix = 'start-page-';
 
-function renderIn(language: Language): string {
+function renderIn(language: Language, location: string, page: ReactNode): string {
   const store = makeStore({ language: { current: language } });
-  const i18n = createI18n(language, translations);
   return renderToString(
-    <AppProviders store={store} i18n={i18n}>
-      <StaticRouter location="/">
-        <AppRoutes />
-      </StaticRouter>
+    <AppProviders store={store} i18n={createI18n(language, translations)}>
+      <StaticRouter location={location}>{page}</StaticRouter>
     </AppProviders>,
   );
 }
 
+function documentPagesIn(language: Language): PrerenderedStartPage['documents'][Language] {
+  const { t } = createI18n(language, translations);
+  const pages = documentNames.map((name) => [
+    name,
+    {
+      title: `${t(`documents.${name}.title`)} – ${t('general.tlk-title-label')}`,
+      rootMarkup: renderIn(language, documentPath(name), <DocumentPage name={name} />),
+    },
+  ]);
+  return Object.fromEntries(pages) as PrerenderedStartPage['documents'][Language];
+}
+
 export const prerenderStartPage: StartPageRenderer = (appConfig, scriptUrls) => {
   applyAppConfig(appConfig);
-  const templates = languages
-    .filter((language) => language !== defaultLanguage)
-    .map(
-      (language) =>
-        `<template id="${templateIdPrefix}${language}">${renderIn(language)}</template>`,
-    );
+  const startPageIn = byLanguage((language) => renderIn(language, '/', <AppRoutes />));
   const call = (script: (...args: never[]) => void, ...args: unknown[]) =>
     `(${script.toString()})(${args.map((arg) => JSON.stringify(arg)).join(',')});`;
   const inlineScript =
-    call(restoreBeforeHydration, storageKeys, templateIdPrefix) +
+    call(
+      restoreBeforeHydration,
+      storageKeys,
+      templateIdPrefix,
+      languageParameter,
+      registrationFormId,
+    ) +
+    call(keepEarlyPresses, storageKeys.formData, registrationFormId, formTakenOverEvent) +
     call(loadScriptsAfterFirstPaint, scriptUrls);
+  const templates = (shown: Language) =>
+    languages
+      .filter((language) => language !== shown)
+      .map(
+        (language) =>
+          `<template id="${templateIdPrefix}${language}">${startPageIn[language]}</template>`,
+      )
+      .join('');
   return {
-    rootMarkup: renderIn(defaultLanguage),
-    trailingMarkup: `${templates.join('')}<script>${inlineScript}</script>`,
+    languages: byLanguage((language) => ({
+      rootMarkup: startPageIn[language],
+      trailingMarkup: `${templates(language)}<script>${inlineScript}</script>`,
+    })),
     inlineScript,
+    documents: byLanguage(documentPagesIn),
   };
 };

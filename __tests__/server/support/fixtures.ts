@@ -31,14 +31,20 @@ export function makeStaticDir(): string {
   fs.mkdirSync(path.join(dir, 'prerender'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><script src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="sv"><head><title>Registration</title><script src="/main.0123abcd.js"></script></head><body><noscript>Enable JavaScript</noscript><div id="root"></div></body></html>',
   );
   fs.writeFileSync(
     path.join(dir, 'prerender/startPage.cjs'),
-    `exports.prerenderStartPage = () => ({
-      rootMarkup: '<h1>Start page</h1>',
-      trailingMarkup: '<script>void 0</script>',
+    `const page = { rootMarkup: '<h1>Start page</h1>', trailingMarkup: '<script>void 0</script>' };
+    const documents = {
+      terms: { rootMarkup: '<h1>Terms</h1>', title: 'Terms' },
+      privacy: { rootMarkup: '<h1>Privacy</h1>', title: 'Privacy' },
+      accessibility: { rootMarkup: '<h1>Accessibility</h1>', title: 'Accessibility' },
+    };
+    exports.prerenderStartPage = () => ({
+      languages: { sv: page, en: page },
       inlineScript: 'void 0',
+      documents: { sv: documents, en: documents },
     });`,
   );
   fs.writeFileSync(path.join(dir, 'main.0123abcd.js'), 'void 0;');

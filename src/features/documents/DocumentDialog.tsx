@@ -3,19 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../app/announcer';
-import { config } from '../../config';
-import { languageLocales, type Language } from '../language/languages';
-import { accessibilityStatementDates, type DocumentName, type DocumentSection } from './documents';
-import { LinkedText } from './LinkedText';
-
-/** A date of the form 2026-11-24 as the language writes it in full ("24 november 2026"). */
-function longDate(isoDate: string, language: Language): string {
-  const format = new Intl.DateTimeFormat(languageLocales[language], {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  });
-  return format.format(new Date(isoDate));
-}
+import type { DocumentName } from './documents';
+import { DocumentSections } from './DocumentSections';
 
 /**
  * One document in a dialog over the form: labelled by its heading, focus inside while open and
@@ -30,20 +19,8 @@ export function DocumentDialog({
   show: boolean;
   onHide: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
+  const { t } = useTranslation();
   const title = t(`documents.${name}.title`);
-  const sections: unknown = t(`documents.${name}.sections`, {
-    returnObjects: true,
-    institution: config.institutionName,
-    contactEmail: config.contactEmail,
-    dpoEmail: config.dpoEmail,
-    retentionDays: config.retentionDays,
-    act: t(`documents.acts.${config.institutionKind}`),
-    purposes: t('documents.purposes'),
-    prepared: longDate(accessibilityStatementDates.prepared, language),
-    lastReviewed: longDate(accessibilityStatementDates.lastReviewed, language),
-  });
   const titleId = `${name}-dialog-title`;
 
   useEffect(() => {
@@ -60,29 +37,7 @@ export function DocumentDialog({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {/* A missing translation gives the key, not a list: then only the title shows. */}
-        {Array.isArray(sections) &&
-          (sections as DocumentSection[])
-            .filter(({ onlyWith }) => !onlyWith || config[onlyWith])
-            .map(({ heading, paragraphs, items }) => (
-              <section key={heading}>
-                <h3 className="h6">{heading}</h3>
-                {paragraphs.map((paragraph) => (
-                  <p key={paragraph}>
-                    <LinkedText text={paragraph} />
-                  </p>
-                ))}
-                {items && (
-                  <ul>
-                    {items.map((item) => (
-                      <li key={item}>
-                        <LinkedText text={item} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            ))}
+        <DocumentSections name={name} headingLevel={3} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onHide}>

@@ -19,3 +19,6 @@ export interface DocumentSection {
  * review it, and move `lastReviewed`, when the tests it cites or their results change.
  */
 export const accessibilityStatementDates = { prepared: '2026-11-24', lastReviewed: '2026-11-24' };
+
+/** A document's own page (server/plugins/spa.ts serves it), which needs no script. */
+export const documentPath = (name: DocumentName) => `/${name}`;

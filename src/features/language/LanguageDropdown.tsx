@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { selectLanguage } from './languageSlice';
+import { languageParameter, languages } from './languages';
 import { LanguageToggleLabel, languageToggle } from './LanguageToggleLabel';
 import type { LanguageMenu } from './LanguageMenu';
 
@@ -10,29 +13,34 @@ const fetchAhead = () => void loadLanguageMenu().catch(() => undefined);
  * The language switcher. The first paint does not need its menu, react-bootstrap's Dropdown with
  * popper: until the first click the switcher is a copy of the Dropdown's toggle, which looks and
  * reads the same. The menu is fetched when a pointer comes over the copy or the focus reaches it,
- * and the click puts the real one in its place, open; offline, a click tries again.
+ * and the click puts the real one in its place, open; offline, a click tries again. Until React
+ * has it (a press on a slow phone comes sooner), the copy submits a form that asks for the start
+ * page in the other language (`/?lang=en`).
  */
 export function LanguageDropdown() {
   const [Menu, setMenu] = useState<typeof LanguageMenu>();
+  const current = useAppSelector(selectLanguage);
   if (Menu) return <Menu />;
   return (
-    <div className="dropdown">
+    <form className="dropdown" action="/">
       <button
-        type="button"
+        name={languageParameter}
+        value={languages.find((language) => language !== current)}
         id={languageToggle.id}
         aria-expanded="false"
         className={`dropdown-toggle btn btn-${languageToggle.variant} btn-${languageToggle.size}`}
         onPointerEnter={fetchAhead}
         onFocus={fetchAhead}
-        onClick={() =>
+        onClick={(event) => {
+          event.preventDefault();
           void loadLanguageMenu().then(
             ({ LanguageMenu: Loaded }) => setMenu(() => Loaded),
             () => undefined,
-          )
-        }
+          );
+        }}
       >
         <LanguageToggleLabel />
       </button>
-    </div>
+    </form>
   );
 }

@@ -10,13 +10,14 @@ import { OnDemandPart } from '../../app/ErrorBoundary';
 import { dismissToasts, showErrorToast } from '../../app/toasts';
 import { DegreeProgramField } from './DegreeProgramField';
 import { fieldNames, fieldSpec, type FieldName, type FieldSpec } from './fields';
+import { registrationFormId } from './fieldIds';
 import { FocusFirstInvalidField } from './FocusFirstInvalidField';
 import { InvalidFormToast, invalidFormToastId } from './InvalidFormToast';
 import { PaymentNotes } from './PaymentNotes';
 import { submitRegistration } from './submitRegistration';
 import { TermsField } from './TermsField';
 import { TextField } from './TextField';
-import { useValuesShownBeforeHydration } from './useValuesShownBeforeHydration';
+import { useTakeOverPrerenderedForm } from './useTakeOverPrerenderedForm';
 import { fetchValidationRules } from './validation';
 
 // Only an invalid submit shows it: it loads then, not with the form.
@@ -61,7 +62,7 @@ export function RegistrationForm() {
   const [submitUnavailable, setSubmitUnavailable] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  useValuesShownBeforeHydration(form);
+  useTakeOverPrerenderedForm(form);
   // A field left by a press marks itself touched after it (useField), so the press is not lost.
   useEffect(trackPresses, []);
   const dispatch = useAppDispatch();
@@ -96,6 +97,7 @@ export function RegistrationForm() {
   return (
     <Form
       ref={form}
+      id={registrationFormId}
       noValidate
       onFocus={fetchValidationRules}
       onSubmit={(event) => void handleSubmit(event)}

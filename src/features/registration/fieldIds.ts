@@ -1,5 +1,8 @@
 import type { FieldName } from './fields';
 
+/** The form's own id: the start page's inline script finds it by this, beside the switcher's. */
+export const registrationFormId = 'registration-form';
+
 export const hintId = (field: FieldName) => `${field}-hint`;
 export const errorId = (field: FieldName) => `${field}-error`;
 

@@ -1,14 +1,16 @@
 import { useEffect, type RefObject } from 'react';
 import { useAppStore } from '../../app/hooks';
+import { formTakenOverEvent } from '../../prerender/formTakenOver';
 import { fieldNames } from './fields';
 import { fieldChanged, selectValues, type FieldChange } from './registrationSlice';
 
 /**
  * The prerendered form can be typed in before React takes it over, and hydrating keeps what the
  * controls show without telling the store. So once the form is React's, what a control shows and
- * the store does not have is adopted, as if typed now: nothing typed early is lost.
+ * the store does not have is adopted, as if typed now: nothing typed early is lost. Then the
+ * page's inline script is told, and hands over a submit pressed meanwhile.
  */
-export function useValuesShownBeforeHydration(form: RefObject<HTMLFormElement | null>) {
+export function useTakeOverPrerenderedForm(form: RefObject<HTMLFormElement | null>) {
   const store = useAppStore();
   useEffect(() => {
     const controls = form.current?.elements;
@@ -23,5 +25,6 @@ export function useValuesShownBeforeHydration(form: RefObject<HTMLFormElement | 
         store.dispatch(fieldChanged({ field, value: shown } as FieldChange));
       }
     }
+    document.dispatchEvent(new Event(formTakenOverEvent));
   }, [form, store]);
 }
