@@ -7,6 +7,12 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
+  /**
+   * Whether other connections write at the same time (PostgreSQL's pool, other instances): what a
+   * statement counts can then change before it commits, unless a lock holds it. PGlite's one
+   * connection runs one statement at a time.
+   */
+  readonly concurrentWriters: boolean;
   /** Runs `work` inside BEGIN … COMMIT, rolling back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -81,7 +81,9 @@ const migrations: Migration[] = [
     version: 4,
     statements: [
       // An address's registrations of the past day, counted at each one stored (registrations.ts).
-      'CREATE INDEX registrations_address ON registrations (lower(email), created_at)',
+      // Keyed by a 4-byte hash of the address, which the count compares too: kept up at every
+      // insert, the address itself (with created_at) cost a sixth of bench:load's throughput.
+      'CREATE INDEX registrations_address ON registrations (hashtext(lower(email)))',
     ],
   },
 ];

@@ -119,6 +119,7 @@ function createClient(worker: Worker, onClosed: () => void): Database {
   let transactionEnded: Promise<void> = Promise.resolve();
 
   return {
+    concurrentWriters: false,
     async query<Row>(sql: string, params?: unknown[]) {
       await transactionEnded;
       return send<Row>(sql, params);

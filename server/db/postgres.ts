@@ -14,6 +14,7 @@ export async function openPostgres(url: string, logError: DatabaseErrorLog): Pro
   await pool.query('SELECT 1');
 
   return {
+    concurrentWriters: true,
     async query<Row>(sql: string, params?: unknown[]) {
       return (await pool.query(sql, params)).rows as Row[];
     },

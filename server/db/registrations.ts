@@ -80,7 +80,8 @@ const insertBatch = `WITH inserted AS (
   ), numbered AS (
     SELECT id, reference, row_number() OVER (PARTITION BY address ORDER BY id) + (
       SELECT count(*) FROM registrations
-      WHERE lower(email) = inserted.address AND created_at > now() - interval '24 hours'
+      WHERE hashtext(lower(email)) = hashtext(inserted.address)
+        AND lower(email) = inserted.address AND created_at > now() - interval '24 hours'
     ) AS nth_today
     FROM inserted
   ), queued AS (
@@ -132,14 +133,19 @@ export function createRegistrationStore(
       batch.map(({ language }) => language),
     ];
     const references = batch.map(() => newRegistrationReference());
-    const stored = await db.transaction(async (tx) => {
-      await tx.query(lockAddresses, [batch.map(({ values }) => values.email)]);
-      return tx.query<{ reference: string; queued: boolean }>(insertBatch, [
+    const store = (queryable: Queryable) =>
+      queryable.query<{ reference: string; queued: boolean }>(insertBatch, [
         ...params,
         references,
         confirmationsPerAddressPerDay,
       ]);
-    });
+    // On PGlite the one statement is alone: a transaction would only hold the next batch back.
+    const stored = db.concurrentWriters
+      ? await db.transaction(async (tx) => {
+          await tx.query(lockAddresses, [batch.map(({ values }) => values.email)]);
+          return store(tx);
+        })
+      : await store(db);
     const queued = new Map(stored.map((row) => [row.reference, row.queued]));
     return references.map((reference): SaveOutcome => {
       if (!queued.has(reference)) return 'already-stored';

@@ -73,6 +73,7 @@ export async function countRegistrations(database: Database): Promise<number> {
 export function stubDatabase(): Database & { failing: boolean; stall(): () => void } {
   let stalled: Promise<void> | undefined;
   const stub: Database & { failing: boolean; stall(): () => void } = {
+    concurrentWriters: false,
     failing: false,
     stall() {
       let release = () => {};
