@@ -472,6 +472,21 @@ describe('rate limit', () => {
     });
   });
 
+  // Mutation caught: counting the proxy's socket address (request.socket.remoteAddress)
+  // instead of the client's (request.ip).
+  it('counts each client a trusted proxy forwards on its own', async () => {
+    await withLimitedApp({ trustProxy: '10.0.0.1' }, async (post) => {
+      const fromProxy = (client: string) =>
+        post({ remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } });
+      const first = [];
+      for (let i = 0; i < 3; i += 1) first.push(await fromProxy('198.51.100.7'));
+      const second = [await fromProxy('203.0.113.9'), await fromProxy('203.0.113.9')];
+
+      expect(first).toEqual([200, 200, 429]);
+      expect(second).toEqual([200, 200]);
+    });
+  });
+
   it('counts an IPv6 client by its /64', async () => {
     await withLimitedApp({}, async (post) => {
       const sameNetwork = [
