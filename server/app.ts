@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database and settings the staff's commands work with (server/staff/). */
     staff: StaffContext;
+    /** Starts the retention purge (now, then daily) and the outbox's sender. */
+    startWork(): Promise<void>;
   }
 }
 
@@ -42,6 +44,11 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
   database?: Database;
   /** Renders the start page; by default the renderer built with the SPA in staticDir. */
   prerenderStartPage?: StartPageRenderer;
+  /**
+   * Leaves the retention purge and the outbox to app.startWork(), which main.ts calls once both
+   * ports are bound: a start that fails changes nothing. By default they start with the app.
+   */
+  deferWork?: boolean;
 };
 
 /** The SPA's largest request is about 1.5 KiB; anything beyond 16 KiB is refused with 413. */
@@ -162,14 +169,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(spaPlugin, { staticDir: options.staticDir, appConfig, startPage });
 
-  await purgeOnSchedule(app);
-  outbox.start();
+  const purges = schedulePurges(app);
+  app.addHook('onClose', async () => purges.stop());
+  app.decorate('startWork', async () => {
+    await purges.start();
+    outbox.start();
+  });
+  if (!options.deferWork) await app.startWork();
   return app;
 }
 
-/** Deletes the registrations past RETENTION_DAYS now, then daily, while the app runs. */
-async function purgeOnSchedule(app: FastifyInstance): Promise<void> {
-  if (app.staff.retentionDays === 0) return;
+/** Deletes the registrations past RETENTION_DAYS once started, then daily, until stopped. */
+function schedulePurges(app: FastifyInstance) {
   const osUser = os.userInfo().username;
   const purge = async () => {
     try {
@@ -180,7 +191,13 @@ async function purgeOnSchedule(app: FastifyInstance): Promise<void> {
       app.log.error({ errorName: name, errorCode: code }, 'retention purge failed');
     }
   };
-  await purge();
-  const timer = setInterval(() => void purge(), purgeIntervalMs).unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    async start() {
+      if (app.staff.retentionDays === 0) return;
+      await purge();
+      timer = setInterval(() => void purge(), purgeIntervalMs).unref();
+    },
+    stop: () => clearInterval(timer),
+  };
 }

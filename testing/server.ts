@@ -111,6 +111,45 @@ async function stopGroup(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
+/** The server's environment: the defaults of ServerOptions.env, then `env`. */
+function serverEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+}
+
+export interface EndedServer {
+  code: number | null;
+  /** What it wrote to stdout and stderr. */
+  output: string;
+}
+
+/**
+ * A server whose start is meant to fail: run with `env` (PORT, METRICS_PORT and DATA_DIR
+ * included) until it exits, which it must within the start limit.
+ */
+export function runFailingServer(env: Record<string, string>, entry: Entry = 'source') {
+  return new Promise<EndedServer>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      commands.server[entry],
+      { cwd: repoRoot, env: serverEnv(env), timeout: startLimitMs },
+      (error, stdout, stderr) => {
+        if (error?.killed) return reject(new Error(`The server did not exit:\n${stdout}${stderr}`));
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+          output: stdout + stderr,
+        });
+      },
+    );
+  });
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const metricsPort = await freePort();
@@ -118,12 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'server-data-'));
   const url = `http://127.0.0.1:${port}`;
   const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'warn',
-    ...options.env,
+    ...serverEnv(options.env),
     PORT: String(port),
     METRICS_PORT: String(metricsPort),
     DATA_DIR: dataDir,

@@ -1,7 +1,14 @@
 /** @jest-environment node */
 import type { RegistrationValues } from '../../src/features/registration/fields';
 import { validValues } from '../../testing/registrations';
-import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from './support/fixtures';
+import {
+  databaseTimeoutMs,
+  makeStaticDir,
+  makeTempDir,
+  openTestDatabase,
+  removeTempDirs,
+} from './support/fixtures';
+import { migrate } from '../../server/db/migrations';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
@@ -96,6 +103,40 @@ describe('the server process', () => {
       validValues.address,
     ]) {
       expect(server.output()).not.toContain(value);
+    }
+  });
+
+  // Mutation caught: logging the database error's message ({ err: error } or error.message).
+  it('logs a failed store by its kind only: no form value, no database error text', async () => {
+    const dataDir = makeTempDir('server-test-store-fails-');
+    // A database that refuses every registration with an error quoting the row.
+    const database = await openTestDatabase(dataDir);
+    await migrate(database);
+    await database.query(`
+      CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'refused by trigger: %', row_to_json(NEW)::text; END $$`);
+    await database.query(
+      'CREATE TRIGGER refuse BEFORE INSERT ON registrations FOR EACH ROW EXECUTE FUNCTION refuse()',
+    );
+    await database.close();
+
+    const server = await startFromSource(dataDir);
+    const client = await connectGraphql(server.url);
+    const response = await client.submit(validValues);
+    expect(await server.stop()).toBe(0);
+
+    expect(response.status).toBe(500);
+    const lines = server
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 50, msg: 'storing a registration failed' }),
+    );
+    const formValues = Object.values(validValues).filter((value) => typeof value === 'string');
+    for (const text of [...formValues, 'refused by trigger']) {
+      expect(server.output()).not.toContain(text);
     }
   });
 

@@ -49,6 +49,21 @@ describe('the SPA bundle', () => {
     );
   });
 
+  // String.replace reads $` $& $' in a replacement string as the text around the match.
+  it('hands the SPA a value with $ patterns exactly as configured', async () => {
+    const institutionName = "A$`B $& C$'D $$ E$1";
+    const dollars = await buildApp(testAppOptions({ database, institutionName }));
+    try {
+      const response = await dollars.inject({ method: 'GET', url: '/' });
+      const block = /<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(
+        response.body,
+      );
+      expect(JSON.parse(block![1])).toMatchObject({ institutionName });
+    } finally {
+      await dollars.close();
+    }
+  });
+
   it.each(['/', '/send', '/send/', '/some/client/route'])(
     'serves index.html for %s (history fallback), never cached for long',
     async (url) => {

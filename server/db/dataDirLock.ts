@@ -15,8 +15,9 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const holder = readHolder(lockPath);
   if (holder !== undefined && holder !== process.pid && isRunning(holder)) {
     throw new Error(
-      `DATA_DIR ${dataDir} is in use by process ${holder}. Stop that process first ` +
-        '(only one process can open the embedded database), or use DATABASE_URL.',
+      `DATA_DIR ${dataDir} is in use by process ${holder} (only one process can open the ` +
+        'embedded database): stop that process, or give this server a DATA_DIR of its own, ' +
+        'or share a PostgreSQL through DATABASE_URL.',
     );
   }
   fs.writeFileSync(lockPath, `${process.pid}\n`);

@@ -132,7 +132,8 @@ function cachePolicy(filePath: string): string {
 export function withAppConfig(html: string, appConfig: AppConfig): string {
   const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
   const block = `<script id="${appConfigElementId}" type="application/json">${json}</script>`;
-  return html.replace('</head>', `${block}</head>`);
+  // A function, so that `$&` or `$'` in a value is inserted as written, not expanded.
+  return html.replace('</head>', () => `${block}</head>`);
 }
 
 export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
