@@ -4,20 +4,15 @@
  * others can reach lets a client that connects directly choose its own address, and with it a
  * fresh rate limit. The proxies' addresses close that door.
  */
-import ipaddr from 'ipaddr.js';
 import type { Config } from './config';
-
-function isLoopback(host: string): boolean {
-  if (host === 'localhost') return true;
-  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
-}
+import { isLoopbackHost } from './loopback';
 
 /** The warning to log at start, or undefined when TRUST_PROXY cannot be abused that way. */
 export function trustProxyWarning({
   trustProxy,
   host,
 }: Pick<Config, 'trustProxy' | 'host'>): string | undefined {
-  if (typeof trustProxy !== 'number' || trustProxy === 0 || isLoopback(host)) return undefined;
+  if (typeof trustProxy !== 'number' || trustProxy === 0 || isLoopbackHost(host)) return undefined;
   return (
     `TRUST_PROXY=${trustProxy} (a number of hops) with HOST ${host}: a client that reaches ` +
     'this server directly, not through the proxies, can choose its own address with ' +
