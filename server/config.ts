@@ -1,6 +1,7 @@
 /** Server settings, read once from the environment. Invalid values stop the start with a clear message. */
 import path from 'node:path';
 import { configDefaults, type AppConfig } from '../src/config/defaults';
+import { readStaffConsoleSettings, type StaffConsoleSettings } from './staffConsole/settings';
 
 export interface StorageConfig {
   /** PGlite's home when no DATABASE_URL is given. */
@@ -44,6 +45,8 @@ export interface Config extends StaffConfig {
   mailFrom: string;
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
+  /** The staff console's sign-in and access; unset, the console is off. */
+  staffConsole?: StaffConsoleSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -91,6 +94,7 @@ export function readConfig(env: Env): Config {
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
+    staffConsole: readStaffConsoleSettings(env),
   };
 }
 

@@ -14,7 +14,8 @@ export type SecurityEvent =
   | 'body-too-large'
   | 'rate-limited'
   | 'invalid-graphql'
-  | 'registration-refused';
+  | 'registration-refused'
+  | 'staff-access-denied';
 
 export function recordSecurityEvent(request: FastifyRequest, event: SecurityEvent): void {
   request.server.metrics.registrationsRefused.inc({ reason: event });

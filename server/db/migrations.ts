@@ -77,6 +77,24 @@ const migrations: Migration[] = [
       'CREATE INDEX outbox_due ON outbox (next_attempt_at)',
     ],
   },
+  {
+    version: 4,
+    statements: [
+      // The staff console's sign-ins, shared by every instance on the database. The browser
+      // holds only a random token; its SHA-256 is the key, so a leaked table opens no session.
+      `CREATE TABLE staff_sessions (
+        token_hash text PRIMARY KEY,
+        subject text NOT NULL,
+        email text NOT NULL,
+        name text NOT NULL,
+        admin boolean NOT NULL,
+        programmes text[] NOT NULL,
+        id_token text NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */
