@@ -163,7 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.staffConsole) {
     await app.register(staffConsolePlugin, {
       settings: options.staffConsole,
-      database,
+      staff,
+      redis,
       now: options.now,
     });
   } else {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { formColumns } from '../../server/db/registrations';
 import type { Database } from '../../server/db/database';
 import { accessOf } from '../../server/staffConsole/access';
 import { readStaffConsoleSettings } from '../../server/staffConsole/settings';
@@ -13,6 +14,8 @@ import { validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
 import { signIn, startLocalProvider, type LocalProvider } from './support/staffSignIn';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
+import { parseCsv } from '../../testing/csv';
+import { xsrfCookieName, xsrfHeaderName } from '../../src/api/protocol';
 
 const publicUrl = 'http://127.0.0.1:8080';
 let provider: LocalProvider;
@@ -169,15 +172,108 @@ describe('search and filters', () => {
   });
 });
 
-describe('pages', () => {
-  it('gives 50 a page, and the total', async () => {
+describe('export, download and erase', () => {
+  const xsrfHeaders = async (cookie: string) => {
+    const token = await getXsrfToken(app);
+    return {
+      cookie: `${cookie}; ${xsrfCookieName}=${token}`,
+      [xsrfHeaderName]: token,
+      'content-type': 'application/json',
+    };
+  };
+  const idOf = async (firstName: string) =>
+    (
+      await database.query<{ id: number }>('SELECT id FROM registrations WHERE first_name = $1', [
+        firstName,
+      ])
+    )[0]?.id;
+
+  it('exports the current filter as CSV, recorded with its filter and row count', async () => {
     const cookie = await signIn(app, 'admin');
-    const first = await get('/staff/api/registrations?page=1', cookie);
-    expect(first.json().items).toHaveLength(2);
-    expect((await get('/staff/api/registrations?page=2', cookie)).json()).toEqual({
-      total: 2,
-      items: [],
+    const response = await get('/staff/api/export?format=csv&programme=IT', cookie);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="registrations.csv"',
+    );
+    const rows = parseCsv(response.body);
+    expect(rows.map((row) => row.firstName)).toEqual(['Ivar']);
+    const [entry] = await database.query<{ command: string; row_count: number; details: string }>(
+      'SELECT command, row_count, details FROM audit_log ORDER BY id DESC LIMIT 1',
+    );
+    expect(entry).toEqual({ command: 'export', row_count: 1, details: 'format=csv programme=IT' });
+  });
+
+  it("downloads one applicant's data as JSON", async () => {
+    const cookie = await signIn(app, 'coordinator');
+    const response = await get(`/staff/api/registrations/${await idOf('Mira')}/data`, cookie);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="registration-\w{8}\.json"$/,
+    );
+    expect(response.json()).toMatchObject({
+      ...validValues,
+      firstName: 'Mira',
+      degreeProgram: 'MIDS',
+      language: 'sv',
     });
+  });
+
+  it('lets only an admin erase, with a reason and the XSRF header, and logs why', async () => {
+    const coordinator = await signIn(app, 'coordinator');
+    const admin = await signIn(app, 'admin');
+    const url = `/staff/api/registrations/${await idOf('Mira')}`;
+    const erase = async (cookie: string, body: unknown, withXsrf = true) =>
+      app.inject({
+        method: 'DELETE',
+        url,
+        headers: withXsrf
+          ? await xsrfHeaders(cookie)
+          : { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+
+    expect((await erase(coordinator, { reason: 'asked by the applicant' })).statusCode).toBe(403);
+    expect((await erase(admin, { reason: 'asked by the applicant' }, false)).statusCode).toBe(403);
+    expect((await erase(admin, {})).statusCode).toBe(400);
+    expect((await erase(admin, { reason: 'asked by the applicant' })).statusCode).toBe(204);
+
+    expect(await idOf('Mira')).toBeUndefined();
+    expect((await get(url, admin)).statusCode).toBe(404);
+    const log = await get('/staff/api/audit-log', admin);
+    expect(log.json().items[0]).toMatchObject({
+      command: 'erase',
+      rowCount: 1,
+      osUser: 'alma.admin@example.edu (sso admin)',
+      details: expect.stringContaining('reason="asked by the applicant"'),
+    });
+  });
+
+  it('shows the audit log to admins only', async () => {
+    expect((await get('/staff/api/audit-log', await signIn(app, 'coordinator'))).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('pages', () => {
+  it('gives 50 a page, newest first, and the total', async () => {
+    const cookie = await signIn(app, 'admin');
+    // 60 more, copies of a stored one but for the first name, received a minute apart.
+    await database.query(
+      `INSERT INTO registrations (${formColumns.join(', ')}, language, created_at)
+       SELECT 'Page' || n, ${formColumns.slice(1).join(', ')}, language,
+         now() + make_interval(mins => n)
+       FROM registrations, generate_series(1, 60) AS n WHERE first_name = 'Ivar'`,
+    );
+    const names = async (page: number) =>
+      (await get(`/staff/api/registrations?page=${page}&q=page`, cookie)).json();
+
+    const first = await names(1);
+    expect(first.total).toBe(60);
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0].firstName).toBe('Page60');
+    expect((await names(2)).items.map((item: { firstName: string }) => item.firstName)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Page${10 - index}`),
+    );
+    await database.query("DELETE FROM registrations WHERE first_name LIKE 'Page%'");
   });
 });
 

@@ -68,19 +68,35 @@ async function exportRegistrations(
 }
 
 async function erase(
-  { database, secret }: StaffContext,
+  context: StaffContext,
   criterion: ApplicantCriterion,
   osUser: string,
 ): Promise<string> {
+  const count = await eraseApplicant(context, criterion, osUser);
+  return `Erased ${plural(count, 'registration')} by ${'email' in criterion ? 'email' : 'reference'}.\n`;
+}
+
+/**
+ * Erases an applicant's registrations, recorded in the audit log with who asked, why when told,
+ * and the applicant only as a keyed hash; resolves with how many went.
+ */
+export async function eraseApplicant(
+  { database, secret }: StaffContext,
+  criterion: ApplicantCriterion,
+  who: string,
+  reason?: string,
+): Promise<number> {
   const [kind, subject] =
     'email' in criterion ? ['email', criterion.email] : ['reference', criterion.reference];
-  const count = await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const erased = await eraseRegistrations(tx, criterion);
-    const details = `${kind}-hash=${subjectHash(secret, subject)}`;
-    await recordAudit(tx, { command: 'erase', rowCount: erased, osUser, details });
+    const details = [
+      `${kind}-hash=${subjectHash(secret, subject)}`,
+      ...(reason ? [`reason=${JSON.stringify(reason)}`] : []),
+    ].join(' ');
+    await recordAudit(tx, { command: 'erase', rowCount: erased, osUser: who, details });
     return erased;
   });
-  return `Erased ${plural(count, 'registration')} by ${kind}.\n`;
 }
 
 /** Deletes what is past RETENTION_DAYS (nothing when it is 0); `command` tells the audit log who asked. */

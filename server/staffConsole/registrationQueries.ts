@@ -53,12 +53,26 @@ export async function findRegistrations(db: Queryable, filter: RegistrationFilte
     `SELECT count(*)::integer AS total FROM registrations WHERE ${where}`,
     params,
   );
+  const items = await selectRegistrations(
+    db,
+    filter,
+    `LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  return { total, items };
+}
+
+/** Every registration the filter finds, newest first: for an export. */
+export const findAllRegistrations = (db: Queryable, filter: RegistrationFilter) =>
+  selectRegistrations(db, filter, '');
+
+async function selectRegistrations(db: Queryable, filter: RegistrationFilter, limit: string) {
+  const { where, params } = whereOf(filter);
   const rows = await db.query<RegistrationRow>(
     `SELECT ${selectedColumns} FROM registrations WHERE ${where}
-     ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+     ORDER BY created_at DESC, id DESC ${limit}`,
     params,
   );
-  return { total, items: rows.map(toStoredRegistration) };
+  return rows.map(toStoredRegistration);
 }
 
 /** One registration with its confirmation's state, if the person may see it. */

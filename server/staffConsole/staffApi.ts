@@ -1,91 +1,166 @@
 /**
- * The staff API under /staff/api/, JSON for the console and for scripts. Every answer is
- * no-store; every read of personal data is recorded in the audit log with who read what (a
- * registration by its id and reference, never its data); a request outside the person's access is
- * answered 404, as if the registration did not exist, and logged as a security event.
+ * The staff API under /staff/api/, JSON for the console and for scripts. Every read of personal
+ * data is recorded in the audit log with who read what (a registration by its id and reference,
+ * never its data); a registration outside the person's access is answered 404, as if it did not
+ * exist, and logged as a security event; erasing and the audit log are for admins.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../db/database';
-import { recordAudit } from '../staff/auditLog';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { snapshotTransaction } from '../db/database';
 import { recordSecurityEvent } from '../logging';
+import { readAuditLog, recordAudit } from '../staff/auditLog';
+import { exportFormats, registrationsCsv, registrationsXlsx } from '../staff/exportFormats';
+import { eraseApplicant, type StaffContext } from '../staff/operations';
 import { degreePrograms } from '../../src/features/registration/fields';
-import { findRegistration, findRegistrations } from './registrationQueries';
+import {
+  findAllRegistrations,
+  findRegistration,
+  findRegistrations,
+  type RegistrationFilter,
+} from './registrationQueries';
 import { auditActor } from './signIn';
 
 export interface StaffApiOptions {
-  database: Database;
+  staff: StaffContext;
 }
 
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
-/** A registration's id as the path has it (the body's validator coerces nothing). */
+const filterProperties = {
+  programme: { type: 'string', enum: [...degreePrograms] },
+  from: day,
+  to: day,
+  q: { type: 'string', maxLength: 100 },
+} as const;
+
+interface FilterQuery {
+  programme?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { ...filterProperties, page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } },
+} as const;
+
+const exportQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['format'],
+  properties: { ...filterProperties, format: { type: 'string', enum: [...exportFormats] } },
+} as const;
+
+/** A registration's id as the path has it (the validator coerces nothing). */
 const registrationIdParams = {
   type: 'object',
   properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
 } as const;
 
-const listQuery = {
+const eraseBody = {
   type: 'object',
   additionalProperties: false,
-  properties: {
-    programme: { type: 'string', enum: [...degreePrograms] },
-    from: day,
-    to: day,
-    q: { type: 'string', maxLength: 100 },
-    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
-  },
+  required: ['reason'],
+  properties: { reason: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' } },
 } as const;
-
-interface ListQuery {
-  programme?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-  page?: string;
-}
 
 /** The first moment of a day (YYYY-MM-DD) and of the day after it, in UTC. */
 const startOf = (text: string) => new Date(`${text}T00:00:00Z`);
 const dayAfter = (text: string) => new Date(startOf(text).getTime() + 24 * 60 * 60 * 1000);
 
-export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, { database }) => {
+const sessionOf = (request: FastifyRequest) => request.staffSession!;
+
+/** The person's filter: what they asked for, within what they may see. */
+function filterOf(request: FastifyRequest<{ Querystring: FilterQuery }>): RegistrationFilter {
+  const { programme, from, to, q } = request.query;
+  const session = sessionOf(request);
+  if (programme && !session.programmes.includes(programme as never)) {
+    recordSecurityEvent(request, 'staff-access-denied');
+  }
+  return {
+    visibleProgrammes: session.programmes,
+    programme,
+    from: from ? startOf(from) : undefined,
+    to: to ? dayAfter(to) : undefined,
+    q,
+  };
+}
+
+/** The filter as the audit log records it: never the search text, which may be a name. */
+function describeFilter({ programme, from, to, q }: FilterQuery, extra: Record<string, unknown>) {
+  return Object.entries({ ...extra, programme, from, to, search: q && 'yes' })
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
+}
+
+export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, { staff }) => {
+  const { database } = staff;
+
+  async function visibleRegistration(request: FastifyRequest<{ Params: { id: string } }>) {
+    const session = sessionOf(request);
+    const found = await findRegistration(database, Number(request.params.id), session.programmes);
+    if (!found) {
+      // Another programme's registration looks like none at all, and is worth a look.
+      recordSecurityEvent(request, 'staff-access-denied');
+      throw app.httpErrors.notFound('No such registration among those you may see');
+    }
+    return found;
+  }
+
+  function requireAdmin(request: FastifyRequest) {
+    if (!sessionOf(request).admin) {
+      recordSecurityEvent(request, 'staff-access-denied');
+      throw app.httpErrors.forbidden('Only the admissions admins may do this');
+    }
+  }
+
+  const audit = (request: FastifyRequest, command: string, rowCount: number, details: string) =>
+    recordAudit(database, { command, rowCount, osUser: auditActor(sessionOf(request)), details });
+
   app.get('/staff/api/me', async (request) => {
-    const { name, email, admin, programmes } = request.staffSession!;
+    const { name, email, admin, programmes } = sessionOf(request);
     return { name, email, admin, programmes };
   });
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get<{ Querystring: FilterQuery & { page?: string } }>(
     '/staff/api/registrations',
     { schema: { querystring: listQuery } },
     async (request) => {
-      const session = request.staffSession!;
-      const { programme, from, to, q } = request.query;
       const page = Number(request.query.page ?? 1);
-      if (programme && !session.programmes.includes(programme as never)) {
-        recordSecurityEvent(request, 'staff-access-denied');
-      }
-      const result = await findRegistrations(
-        database,
-        {
-          visibleProgrammes: session.programmes,
-          programme,
-          from: from ? startOf(from) : undefined,
-          to: to ? dayAfter(to) : undefined,
-          q,
-        },
-        page,
-      );
-      const filter = Object.entries({ programme, from, to, q: q && 'yes', page })
-        .filter(([, value]) => value !== undefined)
-        .map(([key, value]) => `${key}=${value}`)
-        .join(' ');
-      await recordAudit(database, {
-        command: 'list',
-        rowCount: result.items.length,
-        osUser: auditActor(session),
-        details: filter,
-      });
+      const result = await findRegistrations(database, filterOf(request), page);
+      await audit(request, 'list', result.items.length, describeFilter(request.query, { page }));
       return result;
+    },
+  );
+
+  app.get<{ Querystring: FilterQuery & { format: 'csv' | 'xlsx' } }>(
+    '/staff/api/export',
+    { schema: { querystring: exportQuery } },
+    async (request, reply) => {
+      const { format } = request.query;
+      const registrations = await snapshotTransaction(database, (tx) =>
+        findAllRegistrations(tx, filterOf(request)),
+      );
+      await audit(
+        request,
+        'export',
+        registrations.length,
+        describeFilter(request.query, { format }),
+      );
+      const file =
+        format === 'xlsx'
+          ? await registrationsXlsx(registrations)
+          : registrationsCsv(registrations);
+      return reply
+        .type(
+          format === 'xlsx'
+            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            : 'text/csv; charset=utf-8',
+        )
+        .header('content-disposition', `attachment; filename="registrations.${format}"`)
+        .send(file);
     },
   );
 
@@ -93,21 +168,52 @@ export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, {
     '/staff/api/registrations/:id',
     { schema: { params: registrationIdParams } },
     async (request) => {
-      const session = request.staffSession!;
-      const id = Number(request.params.id);
-      const registration = await findRegistration(database, id, session.programmes);
-      if (!registration) {
-        // Another programme's registration looks like none at all, and is worth a look.
-        recordSecurityEvent(request, 'staff-access-denied');
-        throw app.httpErrors.notFound('No such registration among those you may see');
-      }
-      await recordAudit(database, {
-        command: 'open',
-        rowCount: 1,
-        osUser: auditActor(session),
-        details: `id=${registration.id} reference=${registration.reference}`,
-      });
+      const registration = await visibleRegistration(request);
+      await audit(request, 'open', 1, `id=${registration.id} reference=${registration.reference}`);
       return registration;
     },
   );
+
+  // Everything stored about one applicant's registration (GDPR Art. 15), as a file.
+  app.get<{ Params: { id: string } }>(
+    '/staff/api/registrations/:id/data',
+    { schema: { params: registrationIdParams } },
+    async (request, reply) => {
+      const registration = await visibleRegistration(request);
+      await audit(
+        request,
+        'download',
+        1,
+        `id=${registration.id} reference=${registration.reference}`,
+      );
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="registration-${registration.reference}.json"`,
+        )
+        .send(registration);
+    },
+  );
+
+  app.delete<{ Params: { id: string }; Body: { reason: string } }>(
+    '/staff/api/registrations/:id',
+    { schema: { params: registrationIdParams, body: eraseBody } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const registration = await visibleRegistration(request);
+      await eraseApplicant(
+        staff,
+        { reference: registration.reference },
+        auditActor(sessionOf(request)),
+        request.body.reason.trim(),
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  app.get('/staff/api/audit-log', async (request) => {
+    requireAdmin(request);
+    const records = await readAuditLog(database);
+    return { items: records.reverse() };
+  });
 };
