@@ -47,6 +47,7 @@ export interface Config extends StaffConfig {
   graphqlIntrospection: boolean;
   /** The staff console's sign-in and access; unset, the console is off. */
   staffConsole?: StaffConsoleSettings;
+  timeZone: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -95,6 +96,7 @@ export function readConfig(env: Env): Config {
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
     staffConsole: readStaffConsoleSettings(env),
+    timeZone: env.TIME_ZONE?.trim() || configDefaults.timeZone,
   };
 }
 

@@ -16,6 +16,8 @@ export const configDefaults = {
   externalSiteUrl: 'https://www.example.edu/',
   /** How long registrations are kept (the privacy notice states it); 0 keeps them all. */
   retentionDays: 365,
+  /** The IANA time zone of every date a person reads. */
+  timeZone: 'Europe/Helsinki',
 };
 
 /** What the SPA is configured with: the server hands it over at run time (src/config/index.ts). */
