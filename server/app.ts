@@ -113,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       name: options.institutionName,
       contactEmail: options.contactEmail,
       mailFrom: options.mailFrom,
+      timeZone: options.timeZone,
     },
     counters: { sent: () => metrics.emailsSent.inc(), failed: () => metrics.emailsFailed.inc() },
     log: app.log,
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const staff: StaffContext = {
     database,
     retentionDays: options.retentionDays,
+    timeZone: options.timeZone,
     secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
   };
   app.decorate('staff', staff);

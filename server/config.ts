@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { configDefaults, type AppConfig } from '../src/config/defaults';
 import { readStaffConsoleSettings, type StaffConsoleSettings } from './staffConsole/settings';
+import { isTimeZone } from './timeZone';
 
 export interface StorageConfig {
   /** PGlite's home when no DATABASE_URL is given. */
@@ -16,6 +17,8 @@ export interface StaffConfig extends StorageConfig {
   retentionDays: number;
   /** Signs the XSRF tokens; unset, one is generated and kept in DATA_DIR (server/xsrfSecret.ts). */
   xsrfSecret?: string;
+  /** The IANA time zone of every date a person reads: the confirmation, the exports, the audit log. */
+  timeZone: string;
 }
 
 export interface Config extends StaffConfig {
@@ -47,7 +50,6 @@ export interface Config extends StaffConfig {
   graphqlIntrospection: boolean;
   /** The staff console's sign-in and access; unset, the console is off. */
   staffConsole?: StaffConsoleSettings;
-  timeZone: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -67,6 +69,7 @@ export function readStaffConfig(env: Env): StaffConfig {
     ...readStorageConfig(env),
     retentionDays: readInteger(env, 'RETENTION_DAYS', configDefaults.retentionDays, 0, 36_500),
     xsrfSecret: readSecret(env, 'XSRF_SECRET'),
+    timeZone: readTimeZone(env.TIME_ZONE),
   };
 }
 
@@ -96,7 +99,6 @@ export function readConfig(env: Env): Config {
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
     staffConsole: readStaffConsoleSettings(env),
-    timeZone: env.TIME_ZONE?.trim() || configDefaults.timeZone,
   };
 }
 
@@ -134,6 +136,16 @@ function readSecret(env: Env, name: string): string | undefined {
   if (!text) return undefined;
   if (text.length < 32) throw new Error(`${name} must be at least 32 characters long`);
   return text;
+}
+
+function readTimeZone(text: string | undefined): string {
+  const name = text?.trim() || configDefaults.timeZone;
+  if (!isTimeZone(name)) {
+    throw new Error(
+      `TIME_ZONE must be an IANA time zone name such as Europe/Helsinki, got "${name}"`,
+    );
+  }
+  return name;
 }
 
 function readRedisUrl(text: string | undefined): string | undefined {

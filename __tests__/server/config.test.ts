@@ -27,6 +27,7 @@ describe('configuration from the environment', () => {
       institutionUrl: configDefaults.institutionUrl,
       externalSiteUrl: configDefaults.externalSiteUrl,
       graphqlUrl: configDefaults.graphqlUrl,
+      timeZone: 'Europe/Helsinki',
     });
   });
 
@@ -53,6 +54,7 @@ describe('configuration from the environment', () => {
       INSTITUTION_URL: 'https://www.uni.example/',
       EXTERNAL_SITE_URL: 'https://antagning.uni.example/',
       GRAPHQL_URL: '/api/graphql',
+      TIME_ZONE: 'Europe/Stockholm',
     });
 
     expect(config).toEqual({
@@ -77,6 +79,7 @@ describe('configuration from the environment', () => {
       institutionUrl: 'https://www.uni.example/',
       externalSiteUrl: 'https://antagning.uni.example/',
       graphqlUrl: '/api/graphql',
+      timeZone: 'Europe/Stockholm',
     });
   });
 
@@ -89,6 +92,8 @@ describe('configuration from the environment', () => {
     [{ RETENTION_DAYS: '-1' }, 'RETENTION_DAYS must be an integer from 0 to 36500'],
     [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be an integer from 0 to 65535'],
     [{ SMTP_URL: 'mail.example:25' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ TIME_ZONE: 'Europe/Helsingfors' }, 'TIME_ZONE must be an IANA time zone name'],
+    [{ TIME_ZONE: '+02:00' }, 'TIME_ZONE must be an IANA time zone name'],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

@@ -16,11 +16,12 @@ import { retryDelaySeconds } from '../../server/mail/outboxSender';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import type { Language } from '../../src/features/language/languages';
 import type { RegistrationValues } from '../../src/features/registration/fields';
-import { freePort } from '../../testing/server';
+import { connectGraphql } from '../../testing/graphqlClient';
+import { freePort, startServer } from '../../testing/server';
 import { validRegistration } from '../../testing/registrations';
-import { databaseTimeoutMs, makeTempDir, removeTempDirs } from './support/fixtures';
+import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from './support/fixtures';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
-import { describeWith, testServiceUrl } from './support/testService';
+import { describeWith, testServiceUrl, testTool } from './support/testService';
 import { createThrowawayDatabase } from './support/throwawayDatabase';
 
 jest.setTimeout(2 * databaseTimeoutMs);
@@ -254,8 +255,7 @@ describe('composing the confirmation', () => {
         language: 'en',
         createdAt: new Date('2026-01-15T10:00:00Z'),
       },
-      { name: 'Example University', contactEmail: 'admissions@example.edu' },
-      'Europe/Helsinki',
+      { name: 'Example University', contactEmail: 'admissions@example.edu', timeZone: 'UTC' },
     );
 
     expect(html).toContain('&lt;b&gt;Eve&lt;/b&gt; &amp; Co');
@@ -291,4 +291,47 @@ describeWith(postgresUrl)('several instances on one PostgreSQL', () => {
       await database.drop();
     }
   });
+});
+
+const hasFaketime = testTool('faketime', 'faked clock');
+
+(hasFaketime ? describe : describe.skip)('the date received, on a faked clock', () => {
+  // The server's machine runs on UTC; the date is the day it was in TIME_ZONE (Europe/Helsinki).
+  it.each([
+    ['sv', '2026-11-24 22:03:00', 'Vi tog emot den 25 november 2026.'], // 00:03, UTC+2
+    ['en', '2026-06-30 21:30:00', 'We received your registration on 1 July 2026.'], // 00:30, UTC+3
+  ] as const)(
+    'is the day in Helsinki (%s, registered at %s UTC)',
+    async (language, utc, received) => {
+      const inbox = await startSmtpServer();
+      inboxes.push(inbox);
+      const server = await startServer({
+        entry: 'source',
+        env: {
+          STATIC_DIR: makeStaticDir(),
+          SMTP_URL: inbox.url,
+          TZ: 'UTC',
+          // The clock starts at `utc` and runs on; timers keep the real monotonic clock.
+          FAKETIME_DONT_FAKE_MONOTONIC: '1',
+        },
+        wrapper: ['faketime', '-f', `@${utc}`],
+      });
+      try {
+        const client = await connectGraphql(server.url);
+        const values = validRegistration();
+        const answer = await client.post(buildCreateOnboardingFormBody(values), {
+          headers: { ...client.headers, 'accept-language': language },
+        });
+        expect(answer.status).toBe(200);
+
+        const message = await waitFor(() =>
+          inbox.messages.find((candidate) => candidate.text?.includes(values.firstName)),
+        );
+        expect(message.text).toContain(received);
+        expect(message.html).toContain(received);
+      } finally {
+        await server.dispose();
+      }
+    },
+  );
 });

@@ -1,4 +1,7 @@
 /** @jest-environment node */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
 import type { StoredRegistration } from '../../server/db/registrations';
 import {
@@ -6,7 +9,11 @@ import {
   registrationsCsv,
   registrationsXlsx,
 } from '../../server/staff/exportFormats';
+import type { Language } from '../../src/features/language/languages';
+import { parseCsv } from '../../testing/csv';
 import { validValues } from '../../testing/registrations';
+import { makeTempDir, removeTempDirs } from './support/fixtures';
+import { testTool } from './support/testService';
 
 const stored: StoredRegistration = {
   id: 7,
@@ -18,19 +25,24 @@ const stored: StoredRegistration = {
 
 const header = exportColumns.join(',');
 const bom = '\uFEFF';
+const timeZone = 'Europe/Helsinki';
+const csvOf = (registrations: StoredRegistration[]) =>
+  registrationsCsv(registrations, timeZone).toString('utf8');
+const xlsxOf = (registrations: StoredRegistration[], language: Language = 'sv') =>
+  registrationsXlsx(registrations, { timeZone, language });
 
 describe('registrations CSV', () => {
   it('starts with a byte-order mark, then a header row and one CRLF-terminated row each', () => {
-    const csv = registrationsCsv([stored]).toString('utf8');
+    const csv = csvOf([stored]);
 
     expect(csv).toBe(
       `${bom}id,reference,createdAt,language,firstName,lastName,birthday,phoneNumber,email,address,zipcode,city,country,startedYear,degreeProgram,terms\r\n` +
-        "7,K7M2QX9P,2025-03-04T05:06:07.089Z,sv,Åsa-Maria,O'Brien Nyström,29.02.2000,'+358 40 123 4567,asa.nystrom@example.edu,Sjögatan 12 B 4,00100,Helsingfors,Finland,2025,IT,true\r\n",
+        "7,K7M2QX9P,2025-03-04T07:06:07+02:00,sv,Åsa-Maria,O'Brien Nyström,29.02.2000,'+358 40 123 4567,asa.nystrom@example.edu,Sjögatan 12 B 4,00100,Helsingfors,Finland,2025,IT,true\r\n",
     );
   });
 
   it('is the mark and the header when nothing is stored', () => {
-    expect(registrationsCsv([]).toString('utf8')).toBe(`${bom}${header}\r\n`);
+    expect(csvOf([])).toBe(`${bom}${header}\r\n`);
   });
 
   it.each([
@@ -40,7 +52,7 @@ describe('registrations CSV', () => {
     ['a quote', 'Say "hi"', '"Say ""hi"""'],
     ['a line break', 'Line\r\nbreak', '"Line\r\nbreak"'],
   ])('quotes a cell holding %s', (_what, value, cell) => {
-    const csv = registrationsCsv([{ ...stored, address: value }]).toString('utf8');
+    const csv = csvOf([{ ...stored, address: value }]);
 
     expect(csv).toContain(`,asa.nystrom@example.edu,${cell},00100,`);
   });
@@ -48,20 +60,97 @@ describe('registrations CSV', () => {
   it.each(['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\tTAB', '\rCR'])(
     'neutralises a cell starting %p against formula injection',
     (value) => {
-      const csv = registrationsCsv([{ ...stored, lastName: value }]).toString('utf8');
+      const csv = csvOf([{ ...stored, lastName: value }]);
       const cell = csv.split('\r\n')[1].split(',')[exportColumns.indexOf('lastName')];
 
       expect(cell.replace(/^"/, '').startsWith(`'${value[0]}`)).toBe(true);
     },
   );
+
+  // The form accepts the address " -1+1"; a spreadsheet that trims spaces reads it as a formula.
+  it.each([' -1+1', '  =1+1', ' +1', ' @SUM(A1)', '\t=1+1', '\u00a0=1+1'])(
+    'neutralises a cell starting with spaces then a formula: %p',
+    (value) => {
+      const [row] = parseCsv(csvOf([{ ...stored, address: value }]));
+
+      expect(row.address).toBe(`'${value}`);
+    },
+  );
+
+  it('leaves a cell starting with spaces then text as it is', () => {
+    const [row] = parseCsv(csvOf([{ ...stored, address: ' Sjögatan 12' }]));
+
+    expect(row.address).toBe(' Sjögatan 12');
+  });
+
+  it.each([
+    ['winter (UTC+2)', '2026-11-24T22:03:00.000Z', '2026-11-25T00:03:00+02:00'],
+    ['summer (UTC+3)', '2026-06-30T21:30:05.000Z', '2026-07-01T00:30:05+03:00'],
+  ])('gives the received time in ISO 8601 with the offset of TIME_ZONE in %s', (_, at, shown) => {
+    const csv = csvOf([{ ...stored, createdAt: new Date(at) }]);
+
+    expect(csv.split('\r\n')[1].split(',')[exportColumns.indexOf('createdAt')]).toBe(shown);
+  });
+});
+
+const hasLibreOffice = testTool('soffice', 'LibreOffice');
+
+afterAll(removeTempDirs);
+
+(hasLibreOffice ? describe : describe.skip)('registrations CSV opened by LibreOffice', () => {
+  // Trimming spaces is a choice in LibreOffice's CSV import; evaluating formulas, its default.
+  const trimSpacesEvaluateFormulas = 'CSV:44,34,76,1,,0,false,true,false,false,true,-1,true';
+
+  it('runs no formula that starts after spaces, even with spaces trimmed', () => {
+    const outDir = makeTempDir('server-test-csv-formula-');
+    const file = path.join(outDir, 'registrations.csv');
+    const values = { lastName: ' =1+1', address: ' -1+1', city: '\t=2+2' };
+    fs.writeFileSync(file, registrationsCsv([{ ...stored, ...values }], timeZone));
+
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${outDir}/profile`,
+        '--headless',
+        `--infilter=${trimSpacesEvaluateFormulas}`,
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76,1',
+        '--outdir',
+        path.join(outDir, 'read'),
+        file,
+      ],
+      { stdio: 'ignore' },
+    );
+    const [row] = parseCsv(fs.readFileSync(path.join(outDir, 'read', 'registrations.csv'), 'utf8'));
+
+    // Shown as the text it is, behind the apostrophe that kept it text.
+    expect(row).toMatchObject({ lastName: "' =1+1", address: "' -1+1", city: "'\t=2+2" });
+  });
 });
 
 describe('registrations xlsx', () => {
-  it('has a header row and every value as text, the received time as a date', async () => {
-    const xlsx = await registrationsXlsx([stored]);
-    const [headerRow, row] = await readSheet(xlsx);
+  it.each([
+    [
+      'sv',
+      ['Löpnummer', 'Referenskod', 'Mottagen', 'Språk', 'Förnamn', 'Efternamn', 'Födelsedatum'],
+      ['Utbildningsprogram', 'Villkor'],
+    ],
+    [
+      'en',
+      ['Number', 'Reference code', 'Received', 'Language', 'First name', 'Last name'],
+      ['Degree programme', 'Terms'],
+    ],
+  ] as const)("is headed in the staff's language (%s)", async (language, first, last) => {
+    const [headerRow] = await readSheet(await xlsxOf([stored], language));
 
-    expect(headerRow).toEqual([...exportColumns]);
+    expect(headerRow.slice(0, first.length)).toEqual(first);
+    expect(headerRow.slice(-last.length)).toEqual(last);
+    expect(headerRow).toHaveLength(exportColumns.length);
+  });
+
+  it('has every value as text, the received time as a date', async () => {
+    const [, row] = await readSheet(await xlsxOf([stored]));
+
     expect(row).toEqual([
       '7',
       'K7M2QX9P',
@@ -82,17 +171,23 @@ describe('registrations xlsx', () => {
     ]);
   });
 
-  it('shows the received time as the wall-clock time where it is exported', async () => {
-    const [, row] = await readSheet(await registrationsXlsx([stored], 'Europe/Helsinki'));
+  it.each([
+    ['winter (UTC+2)', '2026-11-24T22:03:00.000Z', '2026-11-25T00:03:00.000Z'],
+    ['summer (UTC+3)', '2026-06-30T21:30:05.000Z', '2026-07-01T00:30:05.000Z'],
+  ])(
+    'shows the received time as the clocks in TIME_ZONE showed it, in %s',
+    async (_, at, shown) => {
+      const [, row] = await readSheet(await xlsxOf([{ ...stored, createdAt: new Date(at) }]));
 
-    // 05:06 UTC on 4 March is 07:06 in Helsinki (UTC+2): the sheet shows 07:06.
-    const shown = row[exportColumns.indexOf('createdAt')] as unknown as Date;
-    expect(shown.toISOString()).toMatch(/^2025-03-04T07:06:07\.08/);
-  });
+      // A spreadsheet's date has no zone: read back, its UTC fields are the time shown.
+      const date = row[exportColumns.indexOf('createdAt')] as unknown as Date;
+      expect(date.toISOString()).toBe(shown);
+    },
+  );
 
   it('keeps text that looks like a formula as text', async () => {
     const formula = '=HYPERLINK("http://x","click")';
-    const [, row] = await readSheet(await registrationsXlsx([{ ...stored, lastName: formula }]));
+    const [, row] = await readSheet(await xlsxOf([{ ...stored, lastName: formula }]));
 
     expect(row[exportColumns.indexOf('lastName')]).toBe(formula);
   });

@@ -6,6 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { readSheet } from 'read-excel-file/node';
 import { parseCsv } from '../../testing/csv';
 import { connectGraphql } from '../../testing/graphqlClient';
 import { validRegistration } from '../../testing/registrations';
@@ -30,6 +31,7 @@ jest.setTimeout(4 * databaseTimeoutMs);
 
 const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
 const hasLibreOffice = testTool('soffice', 'LibreOffice');
+const hasGhostscript = testTool('gs', 'Ghostscript (printed xlsx)');
 
 afterAll(removeTempDirs);
 
@@ -109,22 +111,39 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     expect(afterwards.filter((row) => row.city === 'Under')).toHaveLength(during.length);
   });
 
-  it('exports only what arrived since a day, and refuses a date that is not one', async () => {
+  const notADay = (value: string) =>
+    `--since wants a date that exists, written YYYY-MM-DD (for example 2026-11-25), got "${value}"`;
+
+  it('exports only what arrived since a day in Helsinki', async () => {
+    await submit(1, 'Sedan');
+    // YYYY-MM-DD (Sweden's form) in the default TIME_ZONE.
+    const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' }).format;
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    const day = (date: Date) =>
-      [date.getFullYear(), date.getMonth() + 1, date.getDate()]
-        .map((part) => String(part).padStart(2, '0'))
-        .join('-');
 
     expect(await exportedRows(target, ['--since', day(tomorrow)])).toEqual([]);
     expect((await exportedRows(target, ['--since', day(new Date())])).length).toBeGreaterThan(0);
-    const refused = await runStaffCommand(['export', '--since', '2026-02-30'], target, {
-      entry: 'source',
-    });
-    expect({ code: refused.code, stderr: refused.stderr }).toEqual({
-      code: 1,
-      stderr: expect.stringContaining('--since wants a date as YYYY-MM-DD'),
-    });
+  });
+
+  it.each([
+    [['--since', '2026-13-01'], notADay('2026-13-01')],
+    [['--since', '2026-02-30'], notADay('2026-02-30')],
+    [['--since', '2026-00-10'], notADay('2026-00-10')],
+    [['--since', '2026-1-1'], notADay('2026-1-1')],
+    [['--since', 'yesterday'], notADay('yesterday')],
+    [
+      ['--format', 'xlsx', '--language', 'fi'],
+      '--language is one of sv, en (the xlsx\'s headings), got "fi"',
+    ],
+    [['--language', 'en'], '--language is for --format xlsx'],
+  ])('refuses export %p with a message, and records nothing', async (args, message) => {
+    const logLines = async () => (await run(['audit-log'], target)).toString().split('\n').length;
+    const before = await logLines();
+
+    const refused = await runStaffCommand(['export', ...args], target, { entry: 'source' });
+
+    expect({ code: refused.code, stdout: refused.stdout.length }).toEqual({ code: 1, stdout: 0 });
+    expect(refused.stderr).toContain(message);
+    expect(await logLines()).toBe(before);
   });
 
   it('erases an applicant by address or by reference code, and says how many went', async () => {
@@ -298,6 +317,102 @@ describe('the embedded database at rest', () => {
   });
 });
 
+describe('dates in TIME_ZONE', () => {
+  const dataDir = makeTempDir('server-test-time-zone-');
+  const target = { DATA_DIR: dataDir };
+  /** The command from the sources, with TIME_ZONE set to `timeZone` or left unset. */
+  const inZone = (timeZone?: string): { entry: 'source'; env: Record<string, string> } => ({
+    entry: 'source',
+    env: timeZone ? { TIME_ZONE: timeZone } : {},
+  });
+  const exported = async (args: string[], timeZone?: string) => {
+    const result = await runStaffCommand(['export', ...args], target, inZone(timeZone));
+    if (result.code !== 0) throw new Error(result.stderr);
+    return result.stdout;
+  };
+  const csvRows = async (args: string[], timeZone?: string) =>
+    parseCsv((await exported(args, timeZone)).toString('utf8')).map((row) => row.createdAt);
+  let server: RunningServer;
+
+  /** One registration at 23:59 on 24 November in Helsinki, one at 00:03 on the 25th. */
+  beforeAll(async () => {
+    server = await startServer({ entry: 'source', dataDir, env: { STATIC_DIR: makeStaticDir() } });
+    const client = await connectGraphql(server.url);
+    const sent = [validRegistration(), validRegistration()];
+    for (const registration of sent) expect((await client.submit(registration)).status).toBe(200);
+    await server.stop();
+    const backdate = await openTestDatabase(dataDir);
+    for (const [registration, at] of [
+      [sent[0], '2026-11-24T21:59:00Z'],
+      [sent[1], '2026-11-24T22:03:00Z'],
+    ] as const) {
+      await backdate.query('UPDATE registrations SET created_at = $2 WHERE email = $1', [
+        registration.email,
+        at,
+      ]);
+    }
+    await backdate.close();
+  });
+
+  afterAll(() => server?.stop());
+
+  it('counts --since from midnight in Helsinki, and gives the CSV times with its offset', async () => {
+    expect(await csvRows([])).toEqual(['2026-11-24T23:59:00+02:00', '2026-11-25T00:03:00+02:00']);
+    expect(await csvRows(['--since', '2026-11-25'])).toEqual(['2026-11-25T00:03:00+02:00']);
+  });
+
+  it('follows TIME_ZONE, which the command reads as the server does', async () => {
+    expect(await csvRows(['--since', '2026-11-25'], 'America/New_York')).toEqual([]);
+    expect(await csvRows(['--since', '2026-11-24'], 'America/New_York')).toEqual([
+      '2026-11-24T16:59:00-05:00',
+      '2026-11-24T17:03:00-05:00',
+    ]);
+    const refused = await runStaffCommand(['export'], target, inZone('Europe/Helsingfors'));
+    expect({ code: refused.code, stderr: refused.stderr }).toEqual({
+      code: 1,
+      stderr:
+        'TIME_ZONE must be an IANA time zone name such as Europe/Helsinki, got "Europe/Helsingfors"\n',
+    });
+  });
+
+  it('prints the audit log in TIME_ZONE, the day asked for with it', async () => {
+    await exported(['--since', '2026-11-25']);
+    const log = (await runStaffCommand(['audit-log'], target, inZone('Asia/Kolkata'))).stdout;
+    const lines = log.toString('utf8').trim().split('\n').slice(1);
+
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30 /);
+    expect(log.toString('utf8')).toContain('since=2026-11-25T00:00:00+02:00');
+  });
+
+  it.each([
+    ['sv', [], 'Mottagen'],
+    ['en', ['--language', 'en'], 'Received'],
+  ])(
+    'gives the xlsx received time in Helsinki, headed in %s, through the running server',
+    async (_language, args, heading) => {
+      await server.start();
+      try {
+        const [header, ...rows] = await readSheet(
+          await exported(
+            ['--format', 'xlsx', '--since', '2026-11-25', ...args],
+            'America/New_York',
+          ),
+        );
+        const column = header.indexOf(heading);
+
+        // Through the server its TIME_ZONE applies: Helsinki's, whatever the command's.
+        expect(column).toBeGreaterThan(-1);
+        expect(rows.map((row) => (row[column] as unknown as Date).toISOString())).toEqual([
+          '2026-11-25T00:03:00.000Z',
+        ]);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+});
+
 (hasLibreOffice ? describe : describe.skip)('the xlsx export read by LibreOffice', () => {
   let server: RunningServer;
 
@@ -341,14 +456,55 @@ describe('the embedded database at rest', () => {
     );
     const [row] = parseCsv(fs.readFileSync(path.join(outDir, 'registrations.csv'), 'utf8'));
 
+    // Headed in Swedish, the staff's language by default.
     expect(row).toMatchObject({
-      lastName: registration.lastName,
-      address: registration.address,
-      city: registration.city,
-      email: registration.email,
-      phoneNumber: registration.phoneNumber,
-      terms: 'true',
+      Efternamn: registration.lastName,
+      Gatuadress: registration.address,
+      Postanstalt: registration.city,
+      'E-postadress': registration.email,
+      Telefonnummer: registration.phoneNumber,
+      Villkor: 'true',
     });
-    expect(row.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row.Mottagen).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
+
+  (hasGhostscript ? it : it.skip)(
+    'shows every heading and value whole when LibreOffice prints it, the date not as ###',
+    async () => {
+      const client = await connectGraphql(server.url);
+      expect((await client.submit(validRegistration())).status).toBe(200);
+      const outDir = makeTempDir('server-test-xlsx-print-');
+      const file = path.join(outDir, 'registrations.xlsx');
+      const xlsx = await run(['export', '--format', 'xlsx'], { DATA_DIR: server.dataDir });
+      fs.writeFileSync(file, xlsx);
+      const [headings, ...rows] = await readSheet(xlsx);
+
+      execFileSync(
+        'soffice',
+        [
+          `-env:UserInstallation=file://${outDir}/profile`,
+          '--headless',
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          outDir,
+          file,
+        ],
+        { stdio: 'ignore' },
+      );
+      // The text as printed: a cell too narrow for its text shows it cut, a date shows ###.
+      const printed = execFileSync('gs', [
+        '-q',
+        '-sDEVICE=txtwrite',
+        '-o',
+        '-',
+        path.join(outDir, 'registrations.pdf'),
+      ]).toString('utf8');
+
+      expect(printed).not.toContain('###');
+      expect(printed).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+      const texts = [...headings, ...rows.flat()].filter((cell) => typeof cell === 'string');
+      expect(texts.filter((text) => !printed.includes(text))).toEqual([]);
+    },
+  );
 });

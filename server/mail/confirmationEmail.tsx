@@ -11,6 +11,8 @@ import { confirmationTexts } from './confirmationTexts';
 export interface Institution {
   name: string;
   contactEmail: string;
+  /** The date received is the day it was in this IANA time zone. */
+  timeZone: string;
 }
 
 export interface ConfirmationEmail {
@@ -27,8 +29,8 @@ export type ConfirmationData = Pick<
 /** Making a DateTimeFormat costs more than rendering the rest of the message: one per locale and zone. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${locale} ${timeZone ?? ''}`;
+function dateFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
   let format = dateFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
@@ -40,10 +42,9 @@ function dateFormat(locale: string, timeZone: string | undefined): Intl.DateTime
 export function composeConfirmation(
   registration: ConfirmationData,
   institution: Institution,
-  timeZone?: string,
 ): ConfirmationEmail {
   const texts = confirmationTexts[registration.language];
-  const date = dateFormat(texts.locale, timeZone).format(registration.createdAt);
+  const date = dateFormat(texts.locale, institution.timeZone).format(registration.createdAt);
   const programme = texts.programmeNames[registration.degreeProgram] ?? registration.degreeProgram;
   const details: [string, string][] = [
     [texts.programme, programme],

@@ -9,10 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
+import { isLanguage, languages } from '../../src/features/language/languages';
 import { readStaffConfig, type StaffConfig } from '../config';
 import { keepNewFilesPrivate } from '../dataDirAccess';
 import { migrate } from '../db/migrations';
 import { openDatabase } from '../db/openDatabase';
+import { isDay } from '../timeZone';
 import { loadXsrfSecret } from '../xsrfSecret';
 import { recordAudit } from './auditLog';
 import { restoreBackup } from './backup';
@@ -22,7 +24,8 @@ import { StaffCommandError } from './staffCommandError';
 import { staffCommandPath, staffSocketFile, type StaffSocketBody } from './staffSocket';
 
 const usage = `Usage:
-  npm run export [-- --format csv|xlsx] [-- --since YYYY-MM-DD] > registrations.csv
+  npm run export [-- --since YYYY-MM-DD] > registrations.csv
+  npm run export -- --format xlsx [--language sv|en] [--since YYYY-MM-DD] > registrations.xlsx
   npm run erase -- --email <address> | --reference <code>
   npm run purge
   npm run backup > registrations.backup
@@ -37,32 +40,47 @@ function parseOptions(args: string[], options: Record<string, { type: 'string' }
   }
 }
 
-/** YYYY-MM-DD as the start of that day here, in the time zone of the machine. */
-function startOfDay(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const start = new Date(year, month - 1, day);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || start.getDate() !== day) {
-    throw new StaffCommandError(`--since wants a date as YYYY-MM-DD, got "${date}"`);
+/** The export's options, each checked before anything is opened. */
+function exportRequest(args: string[]): StaffRequest {
+  const {
+    format = 'csv',
+    since,
+    language,
+  } = parseOptions(args, {
+    format: { type: 'string' },
+    since: { type: 'string' },
+    language: { type: 'string' },
+  });
+  if (!exportFormats.includes(format as ExportFormat)) {
+    throw new StaffCommandError(`--format is one of ${exportFormats.join(', ')}`);
   }
-  return start.toISOString();
+  if (since !== undefined && !isDay(since)) {
+    throw new StaffCommandError(
+      `--since wants a date that exists, written YYYY-MM-DD (for example 2026-11-25), got "${since}"`,
+    );
+  }
+  if (language !== undefined && !isLanguage(language)) {
+    throw new StaffCommandError(
+      `--language is one of ${languages.join(', ')} (the xlsx's headings), got "${language}"`,
+    );
+  }
+  if (language !== undefined && format !== 'xlsx') {
+    throw new StaffCommandError(
+      "--language is for --format xlsx: the CSV's headings are the fields' names, for programs",
+    );
+  }
+  return {
+    command: 'export',
+    format: format as ExportFormat,
+    ...(since ? { since } : {}),
+    ...(language ? { language } : {}),
+  };
 }
 
 function parseRequest(command: string | undefined, args: string[]): StaffRequest {
   switch (command) {
-    case 'export': {
-      const { format = 'csv', since } = parseOptions(args, {
-        format: { type: 'string' },
-        since: { type: 'string' },
-      });
-      if (!exportFormats.includes(format as ExportFormat)) {
-        throw new StaffCommandError(`--format is one of ${exportFormats.join(', ')}`);
-      }
-      return {
-        command,
-        format: format as ExportFormat,
-        ...(since ? { since: startOfDay(since) } : {}),
-      };
-    }
+    case 'export':
+      return exportRequest(args);
     case 'erase': {
       const { email, reference } = parseOptions(args, {
         email: { type: 'string' },
@@ -121,7 +139,8 @@ async function withDatabase<T>(
   try {
     await migrate(database);
     const secret = loadXsrfSecret(config.dataDir, config.xsrfSecret);
-    return await work({ database, retentionDays: config.retentionDays, secret });
+    const { retentionDays, timeZone } = config;
+    return await work({ database, retentionDays, timeZone, secret });
   } finally {
     await database.close();
   }

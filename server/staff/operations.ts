@@ -3,6 +3,7 @@
  * the audit log. The commands (cli.ts) run them directly, or through the running server's staff
  * socket (staffSocket.ts) when it holds the embedded database; either way the output is the same.
  */
+import { defaultLanguage, type Language } from '../../src/features/language/languages';
 import type { Database } from '../db/database';
 import { snapshotTransaction } from '../db/database';
 import {
@@ -11,19 +12,23 @@ import {
   readRegistrations,
   type ApplicantCriterion,
 } from '../db/registrations';
+import { isoInTimeZone, startOfDay } from '../timeZone';
 import { readAuditLog, recordAudit, subjectHash } from './auditLog';
 import { createBackup } from './backup';
-import { registrationsCsv, registrationsXlsx, type ExportFormat } from './exportFormats';
+import { exportFile, type ExportFormat } from './exportFormats';
 
 export interface StaffContext {
   database: Database;
   retentionDays: number;
+  /** TIME_ZONE: the days of --since and the times the staff read are this zone's. */
+  timeZone: string;
   /** The server's secret, which keys the audit log's hashes. */
   secret: string;
 }
 
 export type StaffRequest =
-  | { command: 'export'; format: ExportFormat; since?: string }
+  /** since: a day (YYYY-MM-DD) in TIME_ZONE; language: the xlsx's headings'. */
+  | { command: 'export'; format: ExportFormat; since?: string; language?: Language }
   | { command: 'erase'; email: string }
   | { command: 'erase'; reference: string }
   | { command: 'purge' }
@@ -40,7 +45,7 @@ export async function runStaffRequest(
 ): Promise<Buffer> {
   switch (request.command) {
     case 'export':
-      return exportRegistrations(context, request.format, request.since, osUser);
+      return exportRegistrations(context, request, osUser);
     case 'erase':
       return Buffer.from(await erase(context, request, osUser));
     case 'purge':
@@ -48,23 +53,26 @@ export async function runStaffRequest(
     case 'backup':
       return backup(context, osUser);
     case 'audit-log':
-      return Buffer.from(formatAuditLog(await readAuditLog(context.database)));
+      return Buffer.from(formatAuditLog(await readAuditLog(context.database), context.timeZone));
   }
 }
 
 async function exportRegistrations(
-  { database }: StaffContext,
-  format: ExportFormat,
-  since: string | undefined,
+  { database, timeZone }: StaffContext,
+  { format, since, language = defaultLanguage }: Extract<StaffRequest, { command: 'export' }>,
   osUser: string,
 ): Promise<Buffer> {
+  const start = since === undefined ? undefined : startOfDay(since, timeZone);
   const registrations = await snapshotTransaction(database, async (tx) => {
-    const rows = await readRegistrations(tx, since ? new Date(since) : undefined);
-    const details = [`format=${format}`, ...(since ? [`since=${since}`] : [])].join(' ');
+    const rows = await readRegistrations(tx, start);
+    const details = [
+      `format=${format}`,
+      ...(start ? [`since=${isoInTimeZone(start, timeZone)}`] : []),
+    ].join(' ');
     await recordAudit(tx, { command: 'export', rowCount: rows.length, osUser, details });
     return rows;
   });
-  return format === 'xlsx' ? registrationsXlsx(registrations) : registrationsCsv(registrations);
+  return exportFile(registrations, format, { timeZone, language });
 }
 
 async function erase(
@@ -129,10 +137,13 @@ async function backup({ database }: StaffContext, osUser: string): Promise<Buffe
   return Buffer.from(text);
 }
 
-function formatAuditLog(records: Awaited<ReturnType<typeof readAuditLog>>): string {
+function formatAuditLog(
+  records: Awaited<ReturnType<typeof readAuditLog>>,
+  timeZone: string,
+): string {
   const header = ['time', 'command', 'rows', 'user', 'details'];
   const lines = records.map((record) => [
-    record.at.toISOString(),
+    isoInTimeZone(record.at, timeZone),
     record.command,
     String(record.rowCount),
     record.osUser,

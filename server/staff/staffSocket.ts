@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { RequestLogController } from '../logging';
+import { languages } from '../../src/features/language/languages';
 import { exportFormats } from './exportFormats';
 import { runStaffRequest, type StaffContext, type StaffRequest } from './operations';
 import { StaffCommandError } from './staffCommandError';
@@ -43,7 +44,7 @@ const bodySchema = {
         command(
           'export',
           { format: { enum: exportFormats } },
-          { since: { type: 'string', format: 'date-time' } },
+          { since: { type: 'string', format: 'date' }, language: { enum: languages } },
         ),
         command('erase', { email: text }),
         command('erase', { reference: text }),

@@ -7,8 +7,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { snapshotTransaction } from '../db/database';
 import { recordSecurityEvent } from '../logging';
+import { isDay, startOfDay } from '../timeZone';
 import { readAuditLog, recordAudit } from '../staff/auditLog';
-import { exportFormats, registrationsCsv, registrationsXlsx } from '../staff/exportFormats';
+import {
+  exportFile,
+  exportFormats,
+  exportMediaTypes,
+  type ExportFormat,
+} from '../staff/exportFormats';
+import { defaultLanguage, languages, type Language } from '../../src/features/language/languages';
 import { eraseApplicant, type StaffContext } from '../staff/operations';
 import { degreePrograms } from '../../src/features/registration/fields';
 import {
@@ -49,7 +56,12 @@ const exportQuery = {
   type: 'object',
   additionalProperties: false,
   required: ['format'],
-  properties: { ...filterProperties, format: { type: 'string', enum: [...exportFormats] } },
+  properties: {
+    ...filterProperties,
+    format: { type: 'string', enum: [...exportFormats] },
+    // The xlsx's headings: the console's language.
+    language: { type: 'string', enum: [...languages] },
+  },
 } as const;
 
 /** A registration's id as the path has it (the validator coerces nothing). */
@@ -65,15 +77,24 @@ const eraseBody = {
   properties: { reason: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' } },
 } as const;
 
-/** The first moment of a day (YYYY-MM-DD) and of the day after it, in UTC. */
-const startOf = (text: string) => new Date(`${text}T00:00:00Z`);
-const dayAfter = (text: string) => new Date(startOf(text).getTime() + 24 * 60 * 60 * 1000);
+/** The day after `day` (YYYY-MM-DD), as the calendar has it. */
+function dayAfter(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
 
 const sessionOf = (request: FastifyRequest) => request.staffSession!;
 
 /** The person's filter: what they asked for, within what they may see. */
-function filterOf(request: FastifyRequest<{ Querystring: FilterQuery }>): RegistrationFilter {
+function filterOf(
+  request: FastifyRequest<{ Querystring: FilterQuery }>,
+  timeZone: string,
+): RegistrationFilter {
   const { programme, from, to, q } = request.query;
+  if ((from && !isDay(from)) || (to && !isDay(to))) {
+    throw request.server.httpErrors.badRequest('from and to are days that exist, as YYYY-MM-DD');
+  }
   const session = sessionOf(request);
   if (programme && !session.programmes.includes(programme as never)) {
     recordSecurityEvent(request, 'staff-access-denied');
@@ -81,8 +102,9 @@ function filterOf(request: FastifyRequest<{ Querystring: FilterQuery }>): Regist
   return {
     visibleProgrammes: session.programmes,
     programme,
-    from: from ? startOf(from) : undefined,
-    to: to ? dayAfter(to) : undefined,
+    // Days as the staff's calendar has them: in TIME_ZONE.
+    from: from ? startOfDay(from, timeZone) : undefined,
+    to: to ? startOfDay(dayAfter(to), timeZone) : undefined,
     q,
   };
 }
@@ -129,19 +151,19 @@ export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, {
     { schema: { querystring: listQuery } },
     async (request) => {
       const page = Number(request.query.page ?? 1);
-      const result = await findRegistrations(database, filterOf(request), page);
+      const result = await findRegistrations(database, filterOf(request, staff.timeZone), page);
       await audit(request, 'list', result.items.length, describeFilter(request.query, { page }));
       return result;
     },
   );
 
-  app.get<{ Querystring: FilterQuery & { format: 'csv' | 'xlsx' } }>(
+  app.get<{ Querystring: FilterQuery & { format: ExportFormat; language?: Language } }>(
     '/staff/api/export',
     { schema: { querystring: exportQuery } },
     async (request, reply) => {
       const { format } = request.query;
       const registrations = await snapshotTransaction(database, (tx) =>
-        findAllRegistrations(tx, filterOf(request)),
+        findAllRegistrations(tx, filterOf(request, staff.timeZone)),
       );
       await audit(
         request,
@@ -149,16 +171,12 @@ export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, {
         registrations.length,
         describeFilter(request.query, { format }),
       );
-      const file =
-        format === 'xlsx'
-          ? await registrationsXlsx(registrations)
-          : registrationsCsv(registrations);
+      const file = await exportFile(registrations, format, {
+        timeZone: staff.timeZone,
+        language: request.query.language ?? defaultLanguage,
+      });
       return reply
-        .type(
-          format === 'xlsx'
-            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-            : 'text/csv; charset=utf-8',
-        )
+        .type(exportMediaTypes[format])
         .header('content-disposition', `attachment; filename="registrations.${format}"`)
         .send(file);
     },

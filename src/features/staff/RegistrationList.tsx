@@ -20,7 +20,7 @@ const pageSize = 50;
 const filterNames = ['programme', 'from', 'to', 'q'] as const;
 
 export function RegistrationList({ member }: { member: StaffMember }) {
-  const { t } = useTranslation('staff');
+  const { t, i18n } = useTranslation('staff');
   const format = useFormatting();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter: RegistrationFilter = Object.fromEntries(
@@ -118,7 +118,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
         {(['xlsx', 'csv'] as const).map((exportFormat) => (
           <a
             key={exportFormat}
-            href={`${staffApiPath}/export?${filterQuery({ ...filter, format: exportFormat })}`}
+            href={`${staffApiPath}/export?${filterQuery({ ...filter, format: exportFormat, language: i18n.language })}`}
             download
           >
             {t(`export-${exportFormat}`)}

@@ -47,7 +47,9 @@ export interface AuditRecord {
 }
 
 /** The filter as the API's query string, leaving out what is empty. */
-export function filterQuery(filter: RegistrationFilter & { page?: number; format?: string }) {
+export function filterQuery(
+  filter: RegistrationFilter & { page?: number; format?: string; language?: string },
+) {
   const entries = Object.entries(filter).filter(([, value]) => value !== undefined && value !== '');
   return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
 }
