@@ -3,12 +3,13 @@
  * response time. Nothing else about a request is written: no headers, no address, no query
  * string, no body, so no field of the form can reach the log. Refusals that may be an attack
  * are logged once more as security events, with the client's address truncated, and counted in
- * the metrics as refused registrations.
+ * the metrics as refused registrations. A confirmation withheld from an address that has had its
+ * share is a security event too, counted by its own metric.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { truncatedAddress } from './clientAddress';
 
-export type SecurityEvent =
+export type Refusal =
   | 'xsrf-cross-site'
   | 'xsrf-token'
   | 'body-too-large'
@@ -17,8 +18,16 @@ export type SecurityEvent =
   | 'registration-refused'
   | 'staff-access-denied';
 
-export function recordSecurityEvent(request: FastifyRequest, event: SecurityEvent): void {
+export type SecurityEvent = Refusal | 'confirmation-address-limit';
+
+/** A refusal: counted as a refused registration, and logged as a security event. */
+export function recordSecurityEvent(request: FastifyRequest, event: Refusal): void {
   request.server.metrics.registrationsRefused.inc({ reason: event });
+  logSecurityEvent(request, event);
+}
+
+/** The event, the client's address cut short and the path: never a form value. */
+export function logSecurityEvent(request: FastifyRequest, event: SecurityEvent): void {
   request.log.warn(
     { securityEvent: event, client: truncatedAddress(request.ip), path: request.url.split('?')[0] },
     'security event',

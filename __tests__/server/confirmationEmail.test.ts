@@ -11,13 +11,15 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
+import { runStaffRequest } from '../../server/staff/operations';
 import { composeConfirmation } from '../../server/mail/confirmationEmail';
 import { retryDelaySeconds } from '../../server/mail/outboxSender';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import type { Language } from '../../src/features/language/languages';
 import type { RegistrationValues } from '../../src/features/registration/fields';
-import { connectGraphql } from '../../testing/graphqlClient';
-import { freePort, startServer } from '../../testing/server';
+import { parseCsv } from '../../testing/csv';
+import { acknowledgedFirstName, connectGraphql } from '../../testing/graphqlClient';
+import { exportCsv, freePort, startServer } from '../../testing/server';
 import { validRegistration } from '../../testing/registrations';
 import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from './support/fixtures';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
@@ -58,6 +60,16 @@ async function startSmtpServer(port = 0): Promise<Inbox> {
   };
 }
 
+/** The messages an inbox holds for an address, in any letter case. */
+function messagesTo(inbox: Inbox, address: string): ParsedMail[] {
+  return inbox.messages.filter((message) =>
+    [message.to ?? []]
+      .flat()
+      .flatMap((to) => to.value)
+      .some((to) => to.address?.toLowerCase() === address.toLowerCase()),
+  );
+}
+
 async function waitFor<T>(read: () => T | undefined, limitMs = 20_000): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
@@ -94,6 +106,16 @@ afterAll(async () => {
   await Promise.all(inboxes.map((inbox) => inbox.close()));
   removeTempDirs();
 });
+
+/** How many confirmations wait in the app's outbox for an address. */
+async function queuedFor(app: FastifyInstance, address: string): Promise<number> {
+  const [{ count }] = await app.staff.database.query<{ count: number }>(
+    `SELECT count(*)::integer AS count FROM outbox
+     WHERE registration_id IN (SELECT id FROM registrations WHERE lower(email) = lower($1))`,
+    [address],
+  );
+  return count;
+}
 
 const excluded = (values: RegistrationValues) => [
   values.birthday,
@@ -154,15 +176,38 @@ describe('the confirmation email', () => {
     },
   );
 
+  it("carries no stranger's words in its greeting", async () => {
+    const values = validRegistration({
+      firstName: 'urgent! Reset your login at evil-sso.example/edu',
+    });
+    await send(app, values, 'sv');
+
+    const message = await waitFor(() => messagesTo(inbox, values.email)[0]);
+
+    expect(message.text?.split('\n')[0]).toBe('Hej!');
+    expect(message.text).not.toContain('evil-sso');
+    expect(message.html).not.toContain('evil-sso');
+  });
+
   it('is sent once for an identical resubmission', async () => {
     const values = validRegistration();
     await send(app, values, 'sv');
     await send(app, values, 'sv');
-    await waitFor(() => inbox.messages.find((message) => message.text?.includes(values.firstName)));
+    await waitFor(() => messagesTo(inbox, values.email)[0]);
     await sleep(1500); // more than one polling round
 
-    const copies = inbox.messages.filter((message) => message.text?.includes(values.firstName));
-    expect(copies).toHaveLength(1);
+    expect(messagesTo(inbox, values.email).length).toBe(1);
+  });
+
+  it('is not sent again for an identical resubmission after it went', async () => {
+    const values = validRegistration();
+    await send(app, values, 'sv');
+    await waitFor(() => messagesTo(inbox, values.email)[0]);
+    // Its outbox row is gone now: only the stored registration can keep a second one out.
+    await send(app, values, 'sv');
+    await sleep(1500); // more than one polling round
+
+    expect(messagesTo(inbox, values.email).length).toBe(1);
   });
 
   it('counts the emails sent in the metrics, and an empty queue', async () => {
@@ -195,6 +240,33 @@ describe('when the mail server is away', () => {
       (retryDelaySeconds(2) + 5) * 1000,
     );
     expect(message.subject).toContain('Confirmation');
+  });
+
+  it('never sends the confirmation of a registration erased while it waited', async () => {
+    const port = await freePort();
+    const app = await startApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const [erased, kept] = [validRegistration(), validRegistration()];
+    await send(app, erased, 'sv');
+    await send(app, kept, 'sv');
+    expect([await queuedFor(app, erased.email), await queuedFor(app, kept.email)]).toEqual([1, 1]);
+
+    const said = await runStaffRequest(
+      app.staff,
+      { command: 'erase', email: erased.email },
+      'staff-test',
+    );
+    expect(said.toString()).toBe('Erased 1 registration by email.\n');
+    const [{ left }] = await app.staff.database.query<{ left: number }>(
+      'SELECT count(*)::integer AS left FROM outbox',
+    );
+    expect(left).toBe(1);
+
+    const inbox = await startSmtpServer(port);
+    inboxes.push(inbox);
+    await waitFor(() => messagesTo(inbox, kept.email)[0]);
+    await sleep(1500); // more than one polling round
+
+    expect(messagesTo(inbox, erased.email)).toEqual([]);
   });
 
   it('delivers a message queued before a restart once, after it', async () => {
@@ -245,12 +317,148 @@ describe('without SMTP_URL', () => {
   });
 });
 
+describe('at most 3 confirmations for one address in 24 hours', () => {
+  /** Registrations with names of their own, all for one address. */
+  const forOneAddress = (count: number) => {
+    const address = validRegistration().email;
+    return Array.from({ length: count }, () => validRegistration({ email: address }));
+  };
+
+  it('stores and answers a 4th registration, sends it nothing, counts it and logs it without the address', async () => {
+    const sent = forOneAddress(4);
+    // The same address in another letter case is the same mailbox.
+    sent[3].email = sent[3].email.toUpperCase();
+    const inbox = await startSmtpServer();
+    inboxes.push(inbox);
+    const server = await startServer({
+      entry: 'source',
+      env: { STATIC_DIR: makeStaticDir(), SMTP_URL: inbox.url },
+    });
+    try {
+      const client = await connectGraphql(server.url);
+      for (const values of sent) {
+        expect(acknowledgedFirstName(await client.submit(values))).toBe(values.firstName);
+      }
+
+      await waitFor(() => (messagesTo(inbox, sent[0].email).length >= 3 ? true : undefined));
+      await sleep(1500); // more than one polling round
+      expect(messagesTo(inbox, sent[0].email).length).toBe(3);
+      const stored = parseCsv(await exportCsv({ DATA_DIR: server.dataDir }, 'source'));
+      expect(stored.map((row) => row.firstName).sort()).toEqual(
+        sent.map((values) => values.firstName).sort(),
+      );
+      const metrics = await (await fetch(server.metricsUrl)).text();
+      expect(metrics).toMatch(/^emails_suppressed_total\{reason="address_limit"\} 1$/m);
+      expect(await server.stop()).toBe(0);
+
+      const output = server.output();
+      const events = output
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { securityEvent?: string })
+        .filter((line) => line.securityEvent === 'confirmation-address-limit');
+      expect(events).toHaveLength(1);
+      expect(output.toLowerCase()).not.toContain(sent[0].email.split('@')[0]);
+      for (const values of sent) expect(output).not.toContain(values.firstName);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it('counts the registrations of one batch, and only those of the past 24 hours', async () => {
+    // Nobody listens there: the outbox keeps what is queued.
+    const app = await startApp({ smtpUrl: `smtp://127.0.0.1:${await freePort()}` });
+    const burst = forOneAddress(5);
+    const address = burst[0].email;
+    const other = validRegistration();
+    await Promise.all([...burst, other].map((values) => send(app, values, 'en')));
+
+    expect(await queuedFor(app, address)).toBe(3);
+    expect(await queuedFor(app, other.email)).toBe(1);
+    const [{ stored }] = await app.staff.database.query<{ stored: number }>(
+      'SELECT count(*)::integer AS stored FROM registrations WHERE email = $1',
+      [address],
+    );
+    expect(stored).toBe(5);
+
+    // Three of them a day and a minute old: two left in the window, room for one more.
+    await app.staff.database.query(
+      `UPDATE registrations SET created_at = now() - interval '24 hours 1 minute'
+       WHERE id IN (SELECT id FROM registrations WHERE email = $1 ORDER BY id LIMIT 3)`,
+      [address],
+    );
+    const [third, fourth] = forOneAddress(2).map((values) => ({ ...values, email: address }));
+    await send(app, third, 'en');
+    await send(app, fourth, 'en');
+    expect(await queuedFor(app, address)).toBe(4);
+  });
+});
+
+describe('the greeting', () => {
+  const compose = (firstName: string, language: Language) =>
+    composeConfirmation(
+      {
+        firstName,
+        degreeProgram: 'IT',
+        reference: 'K7M2QX9P',
+        language,
+        createdAt: new Date('2026-01-15T10:00:00Z'),
+      },
+      { name: 'Example University', contactEmail: 'admissions@example.edu', timeZone: 'UTC' },
+    );
+  const firstLine = (text: string) => text.split('\n')[0];
+
+  it.each([
+    'Anna-Maria',
+    "O'Neill",
+    'Åsa Lind',
+    'Anna Maria Sofia',
+    'Zoë Łukasiewicz',
+    'Ингрид',
+    'Åsa'.normalize('NFD'), // Å as A and a combining ring
+  ])('greets %s by name, in both languages and both parts', (firstName) => {
+    const sv = compose(firstName, 'sv');
+    const en = compose(firstName, 'en');
+
+    expect(firstLine(sv.text)).toBe(`Hej ${firstName}!`);
+    expect(firstLine(en.text)).toBe(`Hello ${firstName},`);
+    expect(en.html).toContain(`<p>Hello ${firstName.replace("'", '&#x27;')},</p>`);
+  });
+
+  it.each([
+    'urgent! Reset your login at evil-sso.example/edu',
+    'Anna.',
+    'www.example',
+    'Anna/Berg',
+    'Anna!',
+    'Anna & Bo',
+    'Anna+Bo',
+    'Anna2',
+    'Anna Maria Sofia Lind',
+    'Anna  Maria',
+    'Anna--Maria',
+    '-Anna',
+    "Anna'",
+  ])('greets neutrally when the first name is %p', (firstName) => {
+    const sv = compose(firstName, 'sv');
+    const en = compose(firstName, 'en');
+
+    expect(firstLine(sv.text)).toBe('Hej!');
+    expect(firstLine(en.text)).toBe('Hello,');
+    expect(en.html).toContain('<p>Hello,</p>');
+    for (const part of [sv.text, sv.html, en.text, en.html]) {
+      expect(part).not.toContain(firstName.replace(/&/g, '&amp;'));
+    }
+  });
+});
+
 describe('composing the confirmation', () => {
-  it('escapes what the applicant typed in the HTML part', () => {
+  it('escapes the stored values it shows in the HTML part', () => {
     const { html, text } = composeConfirmation(
       {
-        firstName: '<b>Eve</b> & Co',
-        degreeProgram: 'IT',
+        firstName: 'Eve',
+        // A programme the texts do not name is shown as stored.
+        degreeProgram: '<b>Eve</b> & Co',
         reference: 'K7M2QX9P',
         language: 'en',
         createdAt: new Date('2026-01-15T10:00:00Z'),
@@ -286,6 +494,41 @@ describeWith(postgresUrl)('several instances on one PostgreSQL', () => {
       const recipients = inbox.messages.map((message) => message.text ?? '');
       for (const values of sent) {
         expect(recipients.filter((text) => text.includes(values.firstName))).toHaveLength(1);
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('queue at most 3 confirmations for one address between them', async () => {
+    const database = await createThrowawayDatabase(postgresUrl!, 'address_limit_test');
+    try {
+      // Nobody listens at their SMTP_URL: the outbox keeps what is queued.
+      const instances = await Promise.all(
+        [1, 2, 3].map(async () =>
+          buildApp(
+            testAppOptions({
+              databaseUrl: database.url,
+              smtpUrl: `smtp://127.0.0.1:${await freePort()}`,
+            }),
+          ),
+        ),
+      );
+      try {
+        const address = validRegistration().email;
+        const sent = Array.from({ length: 12 }, () => validRegistration({ email: address }));
+        await Promise.all(sent.map((values, index) => send(instances[index % 3], values, 'sv')));
+
+        expect(await queuedFor(instances[0], address)).toBe(3);
+        const suppressed = await Promise.all(
+          instances.map(
+            async (instance) =>
+              (await instance.metrics.emailsSuppressed.get()).values[0]?.value ?? 0,
+          ),
+        );
+        expect(suppressed.reduce((sum, count) => sum + count)).toBe(9);
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
       }
     } finally {
       await database.drop();

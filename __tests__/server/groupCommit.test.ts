@@ -2,28 +2,31 @@
 import { createGroupCommit } from '../../server/db/groupCommit';
 
 describe('group commit', () => {
-  it('writes the items submitted together in one batch, and resolves each after its write', async () => {
+  it('writes the items submitted together in one batch, and resolves each with its result', async () => {
     const batches: number[][] = [];
-    const commits = createGroupCommit<number>(
-      async (items) => {
+    const commits = createGroupCommit(
+      async (items: number[]) => {
         batches.push(items);
+        return items.map((item) => item * 10);
       },
       { maxBatchSize: 100 },
     );
 
-    await Promise.all([1, 2, 3].map((item) => commits.submit(item)));
-    await commits.submit(4);
+    const together = await Promise.all([1, 2, 3].map((item) => commits.submit(item)));
+    const alone = await commits.submit(4);
 
     expect(batches).toEqual([[1, 2, 3], [4]]);
+    expect([...together, alone]).toEqual([10, 20, 30, 40]);
   });
 
   it('writes one batch at a time and gathers what arrives meanwhile into the next', async () => {
     const batches: number[][] = [];
     let releaseFirst = () => {};
-    const commits = createGroupCommit<number>(
-      async (items) => {
+    const commits = createGroupCommit(
+      async (items: number[]) => {
         batches.push(items);
         if (batches.length === 1) await new Promise<void>((resolve) => (releaseFirst = resolve));
+        return items;
       },
       { maxBatchSize: 100 },
     );
@@ -41,10 +44,11 @@ describe('group commit', () => {
   it('hands the next batch over while one is written when two may be in flight', async () => {
     const batches: number[][] = [];
     const releases: (() => void)[] = [];
-    const commits = createGroupCommit<number>(
-      async (items) => {
+    const commits = createGroupCommit(
+      async (items: number[]) => {
         batches.push(items);
         await new Promise<void>((resolve) => releases.push(resolve));
+        return items;
       },
       { maxBatchSize: 100, maxInFlight: 2 },
     );
@@ -70,9 +74,10 @@ describe('group commit', () => {
 
   it('splits a burst into batches of at most maxBatchSize', async () => {
     const sizes: number[] = [];
-    const commits = createGroupCommit<number>(
-      async (items) => {
+    const commits = createGroupCommit(
+      async (items: number[]) => {
         sizes.push(items.length);
+        return items;
       },
       { maxBatchSize: 4 },
     );
@@ -83,24 +88,30 @@ describe('group commit', () => {
   });
 
   it('refuses only the item the write rejects, not its neighbours', async () => {
-    const commits = createGroupCommit<number>(
-      async (items) => {
+    const commits = createGroupCommit(
+      async (items: number[]) => {
         if (items.includes(13)) throw new Error('refused');
+        return items.map((item) => item * 10);
       },
       { maxBatchSize: 100 },
     );
 
     const results = await Promise.allSettled([12, 13, 14].map((item) => commits.submit(item)));
 
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 120 },
+      { status: 'rejected', reason: new Error('refused') },
+      { status: 'fulfilled', value: 140 },
+    ]);
   });
 
   it('drains: waits for everything submitted so far', async () => {
     let written = 0;
-    const commits = createGroupCommit<number>(
-      async (items) => {
+    const commits = createGroupCommit(
+      async (items: number[]) => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         written += items.length;
+        return items;
       },
       { maxBatchSize: 100 },
     );

@@ -1,22 +1,23 @@
 /**
  * Group commit: items submitted while writes are under way are written together in the next one.
  * On PGlite (one connection, one fsync per COMMIT) this turns a burst of N submissions into a few
- * transactions instead of N, while every caller still waits for the COMMIT holding its item.
+ * transactions instead of N, while every caller still waits for the COMMIT holding its item, and
+ * gets what the write made of it.
  *
  * With `maxInFlight` above 1 the next batch is handed over while the previous one commits, so
  * that the database finds it waiting when its fsync returns instead of idling for a round trip
  * through this thread's event loop. Each batch is still its own transaction.
  */
-export interface GroupCommit<T> {
-  /** Resolves once the item is committed; rejects when it could not be. */
-  submit(item: T): Promise<void>;
+export interface GroupCommit<T, R> {
+  /** Resolves with the item's result once it is committed; rejects when it could not be. */
+  submit(item: T): Promise<R>;
   /** Resolves once everything submitted so far has been written or refused. */
   drain(): Promise<void>;
 }
 
-interface Waiting<T> {
+interface Waiting<T, R> {
   item: T;
-  resolve: () => void;
+  resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
 
@@ -26,11 +27,12 @@ export interface GroupCommitOptions {
   maxInFlight?: number;
 }
 
-export function createGroupCommit<T>(
-  write: (items: T[]) => Promise<void>,
+/** `write` resolves with one result for each item, in the items' order. */
+export function createGroupCommit<T, R>(
+  write: (items: T[]) => Promise<R[]>,
   { maxBatchSize, maxInFlight = 1 }: GroupCommitOptions,
-): GroupCommit<T> {
-  const queue: Waiting<T>[] = [];
+): GroupCommit<T, R> {
+  const queue: Waiting<T, R>[] = [];
   const writing = new Set<Promise<void>>();
   let flushScheduled = false;
 
@@ -45,10 +47,10 @@ export function createGroupCommit<T>(
     }
   }
 
-  async function writeBatch(batch: Waiting<T>[]) {
+  async function writeBatch(batch: Waiting<T, R>[]) {
     try {
-      await write(batch.map((waiting) => waiting.item));
-      for (const waiting of batch) waiting.resolve();
+      const results = await write(batch.map((waiting) => waiting.item));
+      batch.forEach((waiting, index) => waiting.resolve(results[index]));
     } catch (error) {
       if (batch.length === 1) {
         batch[0].reject(error);
@@ -61,7 +63,7 @@ export function createGroupCommit<T>(
 
   return {
     submit(item) {
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         if (flushScheduled || writing.size >= maxInFlight) return;
         // Let the requests that arrived in the same event-loop turn join the batch.

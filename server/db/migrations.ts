@@ -80,6 +80,13 @@ const migrations: Migration[] = [
   {
     version: 4,
     statements: [
+      // An address's registrations of the past day, counted at each one stored (registrations.ts).
+      'CREATE INDEX registrations_address ON registrations (lower(email), created_at)',
+    ],
+  },
+  {
+    version: 5,
+    statements: [
       // The staff console's sign-ins, shared by every instance on the database. The browser
       // holds only a random token; its SHA-256 is the key, so a leaked table opens no session.
       `CREATE TABLE staff_sessions (

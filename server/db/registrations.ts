@@ -22,12 +22,18 @@ export interface StoredRegistration extends RegistrationValues {
   createdAt: Date;
 }
 
+/** What became of a submission, once committed. */
+export type SaveOutcome =
+  /** Stored, and its confirmation queued. */
+  | 'confirmation-queued'
+  /** Stored without a confirmation: its address has had its share of them (see below). */
+  | 'address-limit'
+  /** An identical registration was stored before: this one counts as it, and queues nothing. */
+  | 'already-stored';
+
 export interface RegistrationStore {
-  /**
-   * Resolves once the registration and its queued confirmation are committed; an identical one
-   * already stored counts as it, and queues nothing.
-   */
-  save(values: RegistrationValues, language: Language): Promise<void>;
+  /** Resolves once the registration (and its queued confirmation, if any) is committed. */
+  save(values: RegistrationValues, language: Language): Promise<SaveOutcome>;
   /** Waits for submissions still being written. */
   drain(): Promise<void>;
 }
@@ -43,16 +49,46 @@ const columnArrays = fieldNames
   .join(', ');
 
 /**
- * One statement, one transaction for the whole batch: the new registrations and their queued
- * confirmations (the outbox). A duplicate (also within the batch) is skipped and queues nothing.
+ * Anyone may type any address at EMAIL_DOMAIN, and the confirmation goes out in the institution's
+ * name: a registration queues one only while its address (in any letter case) has fewer than this
+ * many registrations from the past 24 hours, so that nobody can flood a mailbox with it.
+ */
+const confirmationsPerAddressPerDay = 3;
+
+/**
+ * Instances sharing a PostgreSQL count an address's registrations one at a time: a lock per
+ * address until COMMIT (in a key space of this application's own), taken before the count's
+ * snapshot, in one order so that two batches cannot deadlock.
+ */
+const addressLockSpace = 7_301_955;
+const lockAddresses = `SELECT pg_advisory_xact_lock(${addressLockSpace}, key) FROM (
+    SELECT DISTINCT hashtext(lower(address)) AS key FROM unnest($1::text[]) AS address ORDER BY key
+  ) AS keys`;
+
+/**
+ * One statement for the whole batch: the new registrations and their queued confirmations (the
+ * outbox). A duplicate (also within the batch) is skipped and queues nothing. The count of an
+ * address's registrations sees those committed before (the statement's snapshot), and the
+ * batch's own are numbered on top of it. After the form's columns, language and reference comes
+ * the limit. Returns the stored ones' references, and whether each queued its confirmation.
  */
 const insertBatch = `WITH inserted AS (
     INSERT INTO registrations (${columns}, language, reference)
     SELECT * FROM unnest(${columnArrays})
     ON CONFLICT (${columns}) DO NOTHING
-    RETURNING id
+    RETURNING id, reference, lower(email) AS address
+  ), numbered AS (
+    SELECT id, reference, row_number() OVER (PARTITION BY address ORDER BY id) + (
+      SELECT count(*) FROM registrations
+      WHERE lower(email) = inserted.address AND created_at > now() - interval '24 hours'
+    ) AS nth_today
+    FROM inserted
+  ), queued AS (
+    INSERT INTO outbox (registration_id)
+    SELECT id FROM numbered WHERE nth_today <= $${fieldNames.length + 3}
+    RETURNING registration_id
   )
-  INSERT INTO outbox (registration_id) SELECT id FROM inserted`;
+  SELECT reference, id IN (SELECT registration_id FROM queued) AS queued FROM numbered`;
 
 const selectSince = `SELECT id, reference, language, created_at, ${columns} FROM registrations
   WHERE created_at >= $1 ORDER BY id`;
@@ -90,16 +126,33 @@ export function createRegistrationStore(
   db: Database,
   { onCommitted }: RegistrationStoreOptions = {},
 ): RegistrationStore {
-  const commits = createGroupCommit<Submission>(async (batch) => {
+  async function insert(batch: Submission[]): Promise<SaveOutcome[]> {
     const params = [
       ...fieldNames.map((name) => batch.map(({ values }) => values[name])),
       batch.map(({ language }) => language),
     ];
+    const references = batch.map(() => newRegistrationReference());
+    const stored = await db.transaction(async (tx) => {
+      await tx.query(lockAddresses, [batch.map(({ values }) => values.email)]);
+      return tx.query<{ reference: string; queued: boolean }>(insertBatch, [
+        ...params,
+        references,
+        confirmationsPerAddressPerDay,
+      ]);
+    });
+    const queued = new Map(stored.map((row) => [row.reference, row.queued]));
+    return references.map((reference): SaveOutcome => {
+      if (!queued.has(reference)) return 'already-stored';
+      return queued.get(reference) ? 'confirmation-queued' : 'address-limit';
+    });
+  }
+
+  const commits = createGroupCommit<Submission, SaveOutcome>(async (batch) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        await db.query(insertBatch, [...params, batch.map(() => newRegistrationReference())]);
+        const outcomes = await insert(batch);
         onCommitted?.();
-        return;
+        return outcomes;
       } catch (error) {
         if (attempt === maxAttempts || !isReferenceClash(error)) throw error;
       }

@@ -6,8 +6,8 @@ import {
   createRegistrationSchema,
   validateRegistration,
 } from '../../src/features/registration/schema';
-import type { RegistrationStore } from '../db/registrations';
-import { recordSecurityEvent } from '../logging';
+import type { RegistrationStore, SaveOutcome } from '../db/registrations';
+import { logSecurityEvent, recordSecurityEvent } from '../logging';
 import { registrationLanguage } from './language';
 
 interface ResolverContext {
@@ -37,9 +37,10 @@ export function createResolvers(registrations: RegistrationStore, emailDomain: s
             400,
           );
         }
+        let outcome: SaveOutcome;
         try {
           const language = registrationLanguage(context.reply.request.headers['accept-language']);
-          await registrations.save(values, language);
+          outcome = await registrations.save(values, language);
         } catch (error) {
           // Only the kind of failure: a database error's detail can quote the row.
           const { name, code } = error as { name?: string; code?: string };
@@ -54,6 +55,10 @@ export function createResolvers(registrations: RegistrationStore, emailDomain: s
           );
         }
         context.reply.server.metrics.registrationsStored.inc();
+        if (outcome === 'address-limit') {
+          context.reply.server.metrics.emailsSuppressed.inc({ reason: 'address_limit' });
+          logSecurityEvent(context.reply.request, 'confirmation-address-limit');
+        }
         return values;
       },
     },

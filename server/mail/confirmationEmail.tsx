@@ -1,12 +1,13 @@
 /**
  * The confirmation an applicant receives, data-minimised because email crosses systems the
- * institution does not control: the first name, the programme, the date received, the reference
- * code, what happens next and whom to ask; no birthday, phone number or address. The HTML part is
- * rendered by React, which escapes every value.
+ * institution does not control: the first name (when it reads as one), the programme, the date
+ * received, the reference code, what happens next and whom to ask; no birthday, phone number or
+ * address. The HTML part is rendered by React, which escapes every value.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { StoredRegistration } from '../db/registrations';
 import { confirmationTexts } from './confirmationTexts';
+import { greetingName } from './greetingName';
 
 export interface Institution {
   name: string;
@@ -45,6 +46,7 @@ export function composeConfirmation(
 ): ConfirmationEmail {
   const texts = confirmationTexts[registration.language];
   const date = dateFormat(texts.locale, institution.timeZone).format(registration.createdAt);
+  const greeting = texts.greeting(greetingName(registration.firstName));
   const programme = texts.programmeNames[registration.degreeProgram] ?? registration.degreeProgram;
   const details: [string, string][] = [
     [texts.programme, programme],
@@ -52,7 +54,7 @@ export function composeConfirmation(
   ];
 
   const text = [
-    texts.greeting(registration.firstName),
+    greeting,
     '',
     texts.received(date),
     '',
@@ -71,7 +73,7 @@ export function composeConfirmation(
   const html = renderToStaticMarkup(
     <html lang={registration.language}>
       <body style={{ fontFamily: 'sans-serif', lineHeight: 1.5 }}>
-        <p>{texts.greeting(registration.firstName)}</p>
+        <p>{greeting}</p>
         <p>{texts.received(date)}</p>
         <table>
           <tbody>

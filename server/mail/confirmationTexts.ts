@@ -9,7 +9,8 @@ import sv from '../../public/assets/i18n/sv.json';
 export interface ConfirmationTexts {
   locale: string;
   subject: (institution: string) => string;
-  greeting: (firstName: string) => string;
+  /** By the first name, or neutral without one (greetingName.ts decides). */
+  greeting: (firstName: string | undefined) => string;
   received: (date: string) => string;
   programme: string;
   reference: string;
@@ -24,7 +25,7 @@ export const confirmationTexts: Record<Language, ConfirmationTexts> = {
   sv: {
     locale: 'sv-FI',
     subject: (institution) => `Bekräftelse: vi har tagit emot din anmälan till ${institution}`,
-    greeting: (firstName) => `Hej ${firstName}!`,
+    greeting: (firstName) => (firstName ? `Hej ${firstName}!` : 'Hej!'),
     received: (date) => `Tack för din anmälan. Vi tog emot den ${date}.`,
     programme: 'Utbildningsprogram',
     reference: 'Referenskod',
@@ -40,7 +41,7 @@ export const confirmationTexts: Record<Language, ConfirmationTexts> = {
     locale: 'en-GB',
     subject: (institution) =>
       `Confirmation: we have received your registration with ${institution}`,
-    greeting: (firstName) => `Hello ${firstName},`,
+    greeting: (firstName) => (firstName ? `Hello ${firstName},` : 'Hello,'),
     received: (date) => `Thank you for registering. We received your registration on ${date}.`,
     programme: 'Degree programme',
     reference: 'Reference code',

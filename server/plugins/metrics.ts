@@ -56,6 +56,12 @@ export function createMetrics(outboxStats: () => Promise<OutboxStats>) {
       help: 'Confirmation emails handed to the mail server (or written to DATA_DIR/mail).',
       registers,
     }),
+    emailsSuppressed: new Counter({
+      name: 'emails_suppressed_total',
+      help: 'Confirmation emails not queued for a stored registration, by reason (address_limit).',
+      labelNames: ['reason'],
+      registers,
+    }),
     emailsFailed: new Counter({
       name: 'emails_failed_total',
       help: 'Attempts to send a confirmation email that failed (each is retried).',
