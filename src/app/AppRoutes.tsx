@@ -10,7 +10,9 @@ import { ToastHost } from './toasts';
 
 const SendPage = lazy(() => loadSendPage().then((module) => ({ default: module.SendPage })));
 const StaffConsole = lazy(() =>
-  import('../features/staff/StaffConsole.js').then((module) => ({ default: module.StaffConsole })),
+  import(/* webpackChunkName: "staff-console" */ '../features/staff/StaffConsole.js').then(
+    (module) => ({ default: module.StaffConsole }),
+  ),
 );
 
 /** While translations or the send page load: a spinner that needs no translation. */

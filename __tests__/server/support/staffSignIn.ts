@@ -1,37 +1,9 @@
 /**
  * The staff console's sign-in as a browser goes through it: the app's /staff/login, the local
- * OpenID provider's own login form (scripts/dev-idp.mjs, run as a process), and back to the
- * app's /staff/callback. Resolves with the session cookie.
+ * OpenID provider's own login form (testing/localProvider.ts), and back to the app's
+ * /staff/callback. Resolves with the session cookie.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
 import type { FastifyInstance } from 'fastify';
-import { repoRoot } from '../../../testing/paths';
-
-export interface LocalProvider {
-  settings: Record<string, string>;
-  stop(): void;
-}
-
-/** Starts scripts/dev-idp.mjs on a free port for a server at `publicUrl`. */
-export async function startLocalProvider(publicUrl: string): Promise<LocalProvider> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'scripts/dev-idp.mjs')],
-    {
-      env: { ...process.env, IDP_PORT: '0', PUBLIC_URL: publicUrl },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  );
-  const lines = readline.createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    if (line.startsWith('SETTINGS ')) {
-      return { settings: JSON.parse(line.slice('SETTINGS '.length)), stop: () => child.kill() };
-    }
-  }
-  throw new Error('scripts/dev-idp.mjs ended without printing its settings');
-}
 
 /** A cookie jar for the provider's side of the sign-in. */
 function cookieJar() {

@@ -5,7 +5,7 @@
  */
 import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import {
   filterQuery,
@@ -22,14 +22,19 @@ const filterNames = ['programme', 'from', 'to', 'q'] as const;
 export function RegistrationList({ member }: { member: StaffMember }) {
   const { t, i18n } = useTranslation('staff');
   const format = useFormatting();
-  const [searchParams, setSearchParams] = useSearchParams();
+  // The address's query read and written with the hooks the start page has already: the console
+  // adds nothing to its bundle (useSearchParams would).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const searchParams = new URLSearchParams(location.search);
+  const setSearchParams = (query: string) => navigate({ search: query });
   const filter: RegistrationFilter = Object.fromEntries(
     filterNames.map((name) => [name, searchParams.get(name) ?? undefined]),
   );
   const page = Number(searchParams.get('page') ?? 1);
   const { data, isFetching, isError } = useRegistrationsQuery({ ...filter, page });
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
-  const erased = (useLocation().state as { erased?: string } | null)?.erased;
+  const erased = (location.state as { erased?: string } | null)?.erased;
 
   function applyFilter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,17 +118,20 @@ export function RegistrationList({ member }: { member: StaffMember }) {
         </div>
       </form>
 
-      <p className="d-flex flex-wrap gap-3">
+      <p className="d-flex flex-wrap column-gap-3">
         <span>{t('export-label')}</span>
-        {(['xlsx', 'csv'] as const).map((exportFormat) => (
-          <a
-            key={exportFormat}
-            href={`${staffApiPath}/export?${filterQuery({ ...filter, format: exportFormat, language: i18n.language })}`}
-            download
-          >
-            {t(`export-${exportFormat}`)}
-          </a>
-        ))}
+        {/* The two formats stay together when a narrow screen wraps the line. */}
+        <span className="d-flex gap-3">
+          {(['xlsx', 'csv'] as const).map((exportFormat) => (
+            <a
+              key={exportFormat}
+              href={`${staffApiPath}/export?${filterQuery({ ...filter, format: exportFormat, language: i18n.language })}`}
+              download
+            >
+              {t(`export-${exportFormat}`)}
+            </a>
+          ))}
+        </span>
       </p>
 
       {isError ? (

@@ -53,6 +53,9 @@ function Registration({
     if (field === 'terms') return stored ? t('yes') : t('no');
     return String(stored);
   };
+  // The form's label for the terms holds a link; the console says what was agreed.
+  const label = (field: (typeof fieldNames)[number]) =>
+    field === 'terms' ? t('terms-accepted') : format.label(field);
   const { confirmation } = registration;
   return (
     <>
@@ -71,7 +74,7 @@ function Registration({
         <dd className="col-sm-8">{format.received(registration.createdAt)}</dd>
         {fieldNames.map((field) => (
           <Fragment key={field}>
-            <dt className="col-sm-4">{format.label(field)}</dt>
+            <dt className="col-sm-4">{label(field)}</dt>
             <dd className="col-sm-8">{value(field)}</dd>
           </Fragment>
         ))}

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { TopBar } from '../../components/TopBar';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { AuditLogPage } from './AuditLogPage';
@@ -13,6 +13,7 @@ import { RegistrationList } from './RegistrationList';
 import { RegistrationPage } from './RegistrationPage';
 import { useMeQuery, type StaffMember } from './staffApi';
 import { isSignedOut } from './apiErrors';
+import './staffConsole.scss';
 
 export function StaffConsole() {
   const { t } = useTranslation('staff');
@@ -44,16 +45,8 @@ function SignedIn({ member }: { member: StaffMember }) {
   return (
     <>
       <nav className="d-flex flex-wrap align-items-center gap-3 mb-4" aria-label={t('nav-label')}>
-        {hasAccess && (
-          <NavLink to="/staff" end className="nav-link">
-            {t('registrations-heading')}
-          </NavLink>
-        )}
-        {member.admin && (
-          <NavLink to="/staff/audit-log" className="nav-link">
-            {t('audit-log-heading')}
-          </NavLink>
-        )}
+        {hasAccess && <ConsoleLink to="/staff">{t('registrations-heading')}</ConsoleLink>}
+        {member.admin && <ConsoleLink to="/staff/audit-log">{t('audit-log-heading')}</ConsoleLink>}
         <span className="ms-auto">{t('signed-in-as', { name: member.name || member.email })}</span>
         <a className="btn btn-outline-primary btn-sm" href="/staff/logout">
           {t('sign-out')}
@@ -72,5 +65,22 @@ function SignedIn({ member }: { member: StaffMember }) {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * A link in the console's menu, marked as the current page where it is. (NavLink would do it, but
+ * it would add to the start page's bundle, where react-router lives.)
+ */
+function ConsoleLink({ to, children }: { to: string; children: string }) {
+  const current = useLocation().pathname === to;
+  return (
+    <Link
+      to={to}
+      className={`nav-link${current ? ' active' : ''}`}
+      aria-current={current ? 'page' : undefined}
+    >
+      {children}
+    </Link>
   );
 }
