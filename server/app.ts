@@ -167,6 +167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       settings: options.staffConsole,
       staff,
       redis,
+      // RATE_LIMIT_PER_MINUTE=0 (load tests, the benchmarks) turns this limit off too.
+      rateLimited: options.rateLimitPerMinute > 0,
       now: options.now,
     });
   } else {

@@ -2,7 +2,7 @@
  * The registrations as the console asks for them: filtered by what the person may see and by the
  * filters they chose, newest first, a page at a time, with the total.
  */
-import type { Queryable } from '../db/database';
+import { snapshotTransaction, type Database, type Queryable } from '../db/database';
 import { formColumns, toStoredRegistration, type RegistrationRow } from '../db/registrations';
 import type { DegreeProgram } from './access';
 
@@ -47,23 +47,38 @@ function whereOf(filter: RegistrationFilter) {
   return { where: conditions.join(' AND '), params };
 }
 
-export async function findRegistrations(db: Queryable, filter: RegistrationFilter, page: number) {
-  const { where, params } = whereOf(filter);
-  const [{ total }] = await db.query<{ total: number }>(
-    `SELECT count(*)::integer AS total FROM registrations WHERE ${where}`,
-    params,
-  );
-  const items = await selectRegistrations(
-    db,
-    filter,
-    `LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-  );
-  return { total, items };
+/**
+ * Runs the console's queries in one snapshot (the total and the page agree), each planned for the
+ * values it is given: PGlite keeps the statements prepared, and after five runs PostgreSQL would
+ * reuse a generic plan, which cannot tell a search's pattern from none and reads every row (150 ms
+ * a search at 100,000 registrations, instead of 10 through the trigram indexes).
+ */
+function planned<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return snapshotTransaction(db, async (tx) => {
+    await tx.query('SET LOCAL plan_cache_mode = force_custom_plan');
+    return work(tx);
+  });
+}
+
+export function findRegistrations(db: Database, filter: RegistrationFilter, page: number) {
+  return planned(db, async (tx) => {
+    const { where, params } = whereOf(filter);
+    const [{ total }] = await tx.query<{ total: number }>(
+      `SELECT count(*)::integer AS total FROM registrations WHERE ${where}`,
+      params,
+    );
+    const items = await selectRegistrations(
+      tx,
+      filter,
+      `LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    );
+    return { total, items };
+  });
 }
 
 /** Every registration the filter finds, newest first: for an export. */
-export const findAllRegistrations = (db: Queryable, filter: RegistrationFilter) =>
-  selectRegistrations(db, filter, '');
+export const findAllRegistrations = (db: Database, filter: RegistrationFilter) =>
+  planned(db, (tx) => selectRegistrations(tx, filter, ''));
 
 async function selectRegistrations(db: Queryable, filter: RegistrationFilter, limit: string) {
   const { where, params } = whereOf(filter);

@@ -5,7 +5,6 @@
  * exist, and logged as a security event; erasing and the audit log are for admins.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { snapshotTransaction } from '../db/database';
 import { recordSecurityEvent } from '../logging';
 import { isDay, startOfDay } from '../timeZone';
 import { readAuditLog, recordAudit } from '../staff/auditLog';
@@ -162,9 +161,7 @@ export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, {
     { schema: { querystring: exportQuery } },
     async (request, reply) => {
       const { format } = request.query;
-      const registrations = await snapshotTransaction(database, (tx) =>
-        findAllRegistrations(tx, filterOf(request, staff.timeZone)),
-      );
+      const registrations = await findAllRegistrations(database, filterOf(request, staff.timeZone));
       await audit(
         request,
         'export',

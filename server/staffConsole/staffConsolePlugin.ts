@@ -20,6 +20,8 @@ export interface StaffConsolePluginOptions {
   staff: StaffContext;
   /** Where the instances count requests together, when given. */
   redis?: Redis;
+  /** Whether staffRequestsPerMinute holds. */
+  rateLimited: boolean;
   /** The sessions' clock: tests move it to see the timeouts. */
   now?: () => Date;
 }
@@ -29,7 +31,7 @@ export const staffRequestsPerMinute = 300;
 
 export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> = async (
   app,
-  { settings, staff, redis, now },
+  { settings, staff, redis, rateLimited, now },
 ) => {
   const { database } = staff;
   const sessions = createSessionStore(database, now);
@@ -38,15 +40,17 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
   });
   await app.register(signInPlugin, { settings, sessions, database });
   await app.register(async (api) => {
-    await api.register(rateLimit, {
-      max: staffRequestsPerMinute,
-      timeWindow: 60_000,
-      redis,
-      nameSpace: 'staff-rate-limit-',
-      skipOnError: true,
-      keyGenerator: (request) => rateLimitKey(request.ip),
-      onExceeded: (request) => recordSecurityEvent(request, 'rate-limited'),
-    });
+    if (rateLimited) {
+      await api.register(rateLimit, {
+        max: staffRequestsPerMinute,
+        timeWindow: 60_000,
+        redis,
+        nameSpace: 'staff-rate-limit-',
+        skipOnError: true,
+        keyGenerator: (request) => rateLimitKey(request.ip),
+        onExceeded: (request) => recordSecurityEvent(request, 'rate-limited'),
+      });
+    }
     api.addHook('onRequest', requireStaffSession(sessions));
     api.addHook('onRequest', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') await app.verifyXsrf(request);
