@@ -9,6 +9,7 @@ import { formColumns } from '../../server/db/registrations';
 import type { Database } from '../../server/db/database';
 import { accessOf } from '../../server/staffConsole/access';
 import { readStaffConsoleSettings } from '../../server/staffConsole/settings';
+import { staffRequestsPerMinute } from '../../server/staffConsole/staffConsolePlugin';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import { validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
@@ -275,6 +276,34 @@ describe('pages', () => {
       Array.from({ length: 10 }, (_, index) => `Page${10 - index}`),
     );
     await database.query("DELETE FROM registrations WHERE first_name LIKE 'Page%'");
+  });
+});
+
+describe('rate limit', () => {
+  it('holds a client at 300 requests a minute, and is off with RATE_LIMIT_PER_MINUTE=0', async () => {
+    const limited = await buildApp(
+      testAppOptions({
+        database,
+        rateLimitPerMinute: 60,
+        staffConsole: readStaffConsoleSettings(provider.settings),
+      }),
+    );
+    try {
+      const cookie = await signIn(limited, 'admin');
+      const ask = () =>
+        limited.inject({ method: 'GET', url: '/staff/api/me', headers: { cookie } });
+      for (let request = 0; request < staffRequestsPerMinute; request++) {
+        expect((await ask()).statusCode).toBe(200);
+      }
+      expect((await ask()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+    // The suite's app runs with the limit off.
+    const cookie = await signIn(app, 'admin');
+    for (let request = 0; request <= staffRequestsPerMinute; request++) {
+      expect((await get('/staff/api/me', cookie)).statusCode).toBe(200);
+    }
   });
 });
 
