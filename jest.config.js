@@ -28,7 +28,7 @@ module.exports = {
   // mercurius). Node runs them natively; Jest's CommonJS module registry needs them compiled like
   // our own code.
   transformIgnorePatterns: [
-    '/node_modules/(?!(?:[^/]+/node_modules/)?(?:content-disposition|cookie|@fastify/cookie|mercurius|quick-lru)/)',
+    '/node_modules/(?!(?:[^/]+/node_modules/)?(?:content-disposition|cookie|@fastify/cookie|mercurius|quick-lru|openid-client|oauth4webapi|jose)/)',
   ],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',

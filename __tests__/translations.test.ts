@@ -1,6 +1,8 @@
 import { degreePrograms, textFieldNames } from '../src/features/registration/fields';
 import en from '../public/assets/i18n/en.json';
 import sv from '../public/assets/i18n/sv.json';
+import staffEn from '../public/assets/i18n/staff/en.json';
+import staffSv from '../public/assets/i18n/staff/sv.json';
 
 function keyPaths(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -20,13 +22,18 @@ const messageKeys = [
 ];
 
 describe('translation files', () => {
-  it('have the same keys in Swedish and English', () => {
-    expect(keyPaths(en).sort()).toEqual(keyPaths(sv).sort());
+  it.each([
+    ['the form', en, sv],
+    ['the staff console', staffEn, staffSv],
+  ])('of %s have the same keys in Swedish and English', (_part, english, swedish) => {
+    expect(keyPaths(english).sort()).toEqual(keyPaths(swedish).sort());
   });
 
   it.each([
     ['sv', sv],
     ['en', en],
+    ['staff/sv', staffSv],
+    ['staff/en', staffEn],
   ])('%s has no empty text', (_language, texts) => {
     const values = keyPaths(texts).map((path) =>
       path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], texts),

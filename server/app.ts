@@ -25,6 +25,8 @@ import { securityHeadersPlugin } from './plugins/securityHeaders';
 import type { StartPageRenderer } from '../src/prerender/prerenderedStartPage';
 import { loadStartPage, spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
+import { consoleOffHint } from './staffConsole/settings';
+import { staffConsolePlugin } from './staffConsole/staffConsolePlugin';
 import { purgeExpired, type StaffContext } from './staff/operations';
 import { loadXsrfSecret } from './xsrfSecret';
 
@@ -49,6 +51,8 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
    * ports are bound: a start that fails changes nothing. By default they start with the app.
    */
   deferWork?: boolean;
+  /** The staff sessions' clock; the system's by default. */
+  now?: () => Date;
 };
 
 /** The SPA's largest request is about 1.5 KiB; anything beyond 16 KiB is refused with 413. */
@@ -153,7 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   await app.register(metricsPlugin, { metrics });
   await app.register(sensible);
-  await app.register(cookie);
+  // Signs the staff console's sign-in cookie (server/staffConsole/signIn.ts).
+  await app.register(cookie, { secret: staff.secret });
   await app.register(securityHeadersPlugin, { inlineScripts: [startPage.inlineScript] });
   await app.register(xsrfPlugin, { secret: staff.secret });
 
@@ -167,7 +172,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: options.rateLimitPerMinute,
     introspection: options.graphqlIntrospection,
   });
-  await app.register(spaPlugin, { staticDir: options.staticDir, appConfig, startPage });
+  if (options.staffConsole) {
+    await app.register(staffConsolePlugin, {
+      settings: options.staffConsole,
+      staff,
+      redis,
+      // RATE_LIMIT_PER_MINUTE=0 (load tests, the benchmarks) turns this limit off too.
+      rateLimited: options.rateLimitPerMinute > 0,
+      now: options.now,
+    });
+  } else {
+    app.log.info(consoleOffHint);
+  }
+  await app.register(spaPlugin, {
+    staticDir: options.staticDir,
+    appConfig,
+    startPage,
+    staffConsole: options.staffConsole !== undefined,
+  });
 
   const purges = schedulePurges(app);
   app.addHook('onClose', async () => purges.stop());

@@ -6,6 +6,7 @@ import {
   type AppConfig,
   type InstitutionKind,
 } from '../src/config/defaults';
+import { readStaffConsoleSettings, type StaffConsoleSettings } from './staffConsole/settings';
 import { isTimeZone } from './timeZone';
 
 export interface StorageConfig {
@@ -59,6 +60,8 @@ export interface Config extends StaffConfig {
   smtpMaxPerMinute?: number;
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
+  /** The staff console's sign-in and access; unset, the console is off. */
+  staffConsole?: StaffConsoleSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -110,6 +113,7 @@ export function readConfig(env: Env): Config {
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
+    staffConsole: readStaffConsoleSettings(env),
   };
 }
 
@@ -154,10 +158,8 @@ function readSecret(env: Env, name: string): string | undefined {
   return text;
 }
 
-export const defaultTimeZone = 'Europe/Helsinki';
-
 function readTimeZone(text: string | undefined): string {
-  const name = text?.trim() || defaultTimeZone;
+  const name = text?.trim() || configDefaults.timeZone;
   if (!isTimeZone(name)) {
     throw new Error(
       `TIME_ZONE must be an IANA time zone name such as Europe/Helsinki, got "${name}"`,

@@ -15,7 +15,8 @@ export type Refusal =
   | 'body-too-large'
   | 'rate-limited'
   | 'invalid-graphql'
-  | 'registration-refused';
+  | 'registration-refused'
+  | 'staff-access-denied';
 
 export type SecurityEvent = Refusal | 'confirmation-address-limit';
 

@@ -29,6 +29,8 @@ const outputLimit = 1_000_000;
 
 export interface ServerOptions {
   entry?: Entry;
+  /** A port chosen beforehand (when another service must know the address first); else a free one. */
+  port?: number;
   /** Added to the defaults: production, 127.0.0.1, rate limit off, LOG_LEVEL warn. */
   env?: Record<string, string>;
   /** An existing DATA_DIR (kept on dispose); by default a fresh one that dispose removes. */
@@ -151,7 +153,7 @@ export function runFailingServer(env: Record<string, string>, entry: Entry = 'so
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const metricsPort = await freePort();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'server-data-'));

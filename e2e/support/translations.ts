@@ -7,25 +7,30 @@ export type Language = 'sv' | 'en';
 
 type Tree = { [key: string]: string | Tree };
 
-const cache = new Map<Language, Tree>();
+const cache = new Map<string, Tree>();
 
-function load(language: Language): Tree {
-  let tree = cache.get(language);
+/** The form's file, or a namespace's (the staff console's: public/assets/i18n/staff/). */
+function load(language: Language, namespace?: string): Tree {
+  const file = path.join(repoRoot, 'public', 'assets', 'i18n', namespace ?? '', `${language}.json`);
+  let tree = cache.get(file);
   if (!tree) {
-    const file = path.join(repoRoot, 'public', 'assets', 'i18n', `${language}.json`);
     tree = JSON.parse(fs.readFileSync(file, 'utf8')) as Tree;
-    cache.set(language, tree);
+    cache.set(file, tree);
   }
   return tree;
 }
 
-/** The text of a key such as `send-page-thankyou.heading-label`, `{{name}}` filled from values. */
+/**
+ * The text of a key such as `send-page-thankyou.heading-label`, or in a namespace as i18next
+ * writes it (`staff:sign-out`), `{{name}}` filled from values.
+ */
 export function text(language: Language, key: string, values: Record<string, string> = {}): string {
-  const found = key
+  const [namespace, keyPath] = key.includes(':') ? key.split(':') : [undefined, key];
+  const found = keyPath
     .split('.')
     .reduce<Tree | string | undefined>(
       (node, part) => (typeof node === 'object' ? node[part] : undefined),
-      load(language),
+      load(language, namespace),
     );
   if (typeof found !== 'string') throw new Error(`No translation ${language}:${key}`);
   return found.replace(/\{\{(\w+)\}\}/g, (_match, variable: string) => values[variable] ?? '');

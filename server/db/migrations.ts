@@ -86,6 +86,35 @@ const migrations: Migration[] = [
       'CREATE INDEX registrations_address ON registrations (hashtext(lower(email)))',
     ],
   },
+  {
+    version: 5,
+    statements: [
+      // The staff console's sign-ins, shared by every instance on the database. The browser
+      // holds only a random token; its SHA-256 is the key, so a leaked table opens no session.
+      `CREATE TABLE staff_sessions (
+        token_hash text PRIMARY KEY,
+        subject text NOT NULL,
+        email text NOT NULL,
+        name text NOT NULL,
+        admin boolean NOT NULL,
+        programmes text[] NOT NULL,
+        id_token text NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL
+      )`,
+    ],
+  },
+  {
+    version: 6,
+    statements: [
+      // The staff console's search for part of a name or an email (registrationQueries.ts) reads
+      // trigram indexes instead of every row: 100,000 registrations took 260 ms a search without.
+      'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+      `CREATE INDEX registrations_name_search ON registrations
+        USING gin (lower(first_name || ' ' || last_name) gin_trgm_ops)`,
+      'CREATE INDEX registrations_email_search ON registrations USING gin (lower(email) gin_trgm_ops)',
+    ],
+  },
 ];
 
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */

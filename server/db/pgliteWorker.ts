@@ -34,6 +34,8 @@ async function createDurablePGlite(clusterDir: string) {
   const pgliteModule = await import('@electric-sql/pglite');
   const { PGlite } = pgliteModule;
   const { NodeFS } = await import('@electric-sql/pglite/nodefs');
+  // Trigram indexes for the staff console's search (migration 6); PostgreSQL has it as contrib.
+  const { pg_trgm: trigrams } = await import('@electric-sql/pglite/contrib/pg_trgm');
 
   class SyncingNodeFS extends NodeFS {
     async init(...args: Parameters<InstanceType<typeof NodeFS>['init']>) {
@@ -53,6 +55,7 @@ async function createDurablePGlite(clusterDir: string) {
 
   const pglite = await PGlite.create({
     fs: new SyncingNodeFS(clusterDir),
+    extensions: { pg_trgm: trigrams },
     startParams: [
       ...PGlite.defaultStartParams.filter((param) => param !== '-F'), // -F: fsync off
       ...settings.flatMap(([name, value]) => ['-c', `${name}=${value}`]),

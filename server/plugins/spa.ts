@@ -29,6 +29,8 @@ export interface SpaPluginOptions {
   staticDir: string;
   appConfig: AppConfig;
   startPage: PrerenderedStartPage;
+  /** Whether /staff is a client route; off, it answers 404. */
+  staffConsole: boolean;
 }
 
 /** The build's start-page renderer, which webpack puts beside the bundle it matches. */
@@ -138,7 +140,7 @@ export function withAppConfig(html: string, appConfig: AppConfig): string {
 
 export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   app,
-  { staticDir, appConfig, startPage },
+  { staticDir, appConfig, startPage, staffConsole },
 ) => {
   const indexHtml = withAppConfig(readIndexHtml(staticDir), appConfig);
   // / and the documents are prerendered; /send shows the saved form, which only the browser knows.
@@ -173,7 +175,9 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
-    const isClientRoute = !path.posix.basename(pathname).includes('.');
+    const isStaffRoute = pathname === '/staff' || pathname.startsWith('/staff/');
+    const isClientRoute =
+      !path.posix.basename(pathname).includes('.') && (staffConsole || !isStaffRoute);
     if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
       return sendIndexPage(request, reply);
     }

@@ -100,3 +100,19 @@ export function registrationsXlsx(
     stickyRowsCount: 1,
   }).toBuffer();
 }
+
+/** The export in `format`: what `npm run export` writes and the staff console downloads. */
+export async function exportFile(
+  registrations: StoredRegistration[],
+  format: ExportFormat,
+  options: XlsxOptions,
+): Promise<Buffer> {
+  return format === 'xlsx'
+    ? registrationsXlsx(registrations, options)
+    : registrationsCsv(registrations, options.timeZone);
+}
+
+export const exportMediaTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};

@@ -17,7 +17,7 @@ import { isoInTimeZone, startOfDay } from '../timeZone';
 import { readAuditLog, recordAudit, subjectHash } from './auditLog';
 import { createBackup } from './backup';
 import { withoutControlCharacters } from './controlCharacters';
-import { registrationsCsv, registrationsXlsx, type ExportFormat } from './exportFormats';
+import { exportFile, type ExportFormat } from './exportFormats';
 
 export interface StaffContext {
   database: Database;
@@ -76,26 +76,41 @@ async function exportRegistrations(
     await recordAudit(tx, { command: 'export', rowCount: rows.length, osUser, details });
     return rows;
   });
-  return format === 'xlsx'
-    ? registrationsXlsx(registrations, { timeZone, language })
-    : registrationsCsv(registrations, timeZone);
+  return exportFile(registrations, format, { timeZone, language });
 }
 
 async function erase(
-  { database, secret, mailDir }: StaffContext,
+  context: StaffContext,
   criterion: ApplicantCriterion,
   osUser: string,
 ): Promise<string> {
+  const count = await eraseApplicant(context, criterion, osUser);
+  return `Erased ${plural(count, 'registration')} by ${'email' in criterion ? 'email' : 'reference'}.\n`;
+}
+
+/**
+ * Erases an applicant's registrations, recorded in the audit log with who asked, why when told,
+ * and the applicant only as a keyed hash; resolves with how many went.
+ */
+export async function eraseApplicant(
+  { database, secret, mailDir }: StaffContext,
+  criterion: ApplicantCriterion,
+  who: string,
+  reason?: string,
+): Promise<number> {
   const [kind, subject] =
     'email' in criterion ? ['email', criterion.email] : ['reference', criterion.reference];
   const count = await database.transaction(async (tx) => {
     const erased = await eraseRegistrations(tx, criterion);
-    const details = `${kind}-hash=${subjectHash(secret, subject)}`;
-    await recordAudit(tx, { command: 'erase', rowCount: erased, osUser, details });
+    const details = [
+      `${kind}-hash=${subjectHash(secret, subject)}`,
+      ...(reason ? [`reason=${JSON.stringify(reason)}`] : []),
+    ].join(' ');
+    await recordAudit(tx, { command: 'erase', rowCount: erased, osUser: who, details });
     return erased;
   });
   await deleteConfirmationFilesOfGone(database, mailDir);
-  return `Erased ${plural(count, 'registration')} by ${kind}.\n`;
+  return count;
 }
 
 /**

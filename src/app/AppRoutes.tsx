@@ -9,6 +9,11 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { ToastHost } from './toasts';
 
 const SendPage = lazy(() => loadSendPage().then((module) => ({ default: module.SendPage })));
+const StaffConsole = lazy(() =>
+  import(/* webpackChunkName: "staff-console" */ '../features/staff/StaffConsole.js').then(
+    (module) => ({ default: module.StaffConsole }),
+  ),
+);
 
 /** While translations or the send page load: a spinner that needs no translation. */
 const pageLoading = <div className="page-loading" role="status" aria-busy="true" />;
@@ -21,6 +26,7 @@ export function AppRoutes() {
         <Routes>
           <Route path="/" element={<StartPage />} />
           <Route path="/send" element={<SendPage />} />
+          <Route path="/staff/*" element={<StaffConsole />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
         <Footer />

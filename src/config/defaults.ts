@@ -27,6 +27,8 @@ export const configDefaults = {
   institutionKind: 'university' as InstitutionKind,
   /** The data protection officer's address: in the privacy notice when set ('' when not). */
   dpoEmail: '',
+  /** The IANA time zone of every date a person reads. */
+  timeZone: 'Europe/Helsinki',
 };
 
 /** What the SPA is configured with: the server hands it over at run time (src/config/index.ts). */

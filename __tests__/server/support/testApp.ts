@@ -1,7 +1,6 @@
 /** The real app for `inject`, and requests as the SPA makes them. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppOptions } from '../../../server/app';
-import { defaultTimeZone } from '../../../server/config';
 import {
   graphqlAccept,
   graphqlPath,
@@ -20,7 +19,6 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     rateLimitPerMinute: 0,
     trustProxy: false,
     graphqlIntrospection: false,
-    timeZone: defaultTimeZone,
     ...overrides,
   };
 }

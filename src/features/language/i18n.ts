@@ -3,15 +3,21 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, type Language } from './languages';
 
-/** Where a language's translations are served (public/assets/i18n, copied into the build). */
-export const translationsUrl = (language: string) => `/assets/i18n/${language}.json`;
+/**
+ * Where a language's translations are served (public/assets/i18n, copied into the build): the
+ * form's in one file per language, a part loaded on demand (the staff console's) in its folder.
+ */
+export const translationsUrl = (language: string, namespace = 'translation') =>
+  namespace === 'translation'
+    ? `/assets/i18n/${language}.json`
+    : `/assets/i18n/${namespace}/${language}.json`;
 
 /**
  * Fetches a language's file for i18next. A network failure or a server error may pass, so i18next
  * tries again (maxRetries below); a missing file will not.
  */
-function fetchTranslations(language: string, _namespace: string, done: ReadCallback) {
-  fetch(translationsUrl(language)).then(
+function fetchTranslations(language: string, namespace: string, done: ReadCallback) {
+  fetch(translationsUrl(language, namespace)).then(
     async (response) => {
       if (!response.ok) return done(new Error(`HTTP ${response.status}`), response.status >= 500);
       try {

@@ -1,0 +1,358 @@
+/** @jest-environment node */
+/**
+ * The staff console's sign-in and API through HTTP, signed in through a real OpenID provider
+ * (scripts/dev-idp.mjs, oidc-provider) whose login form the test fills in as a person would.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { formColumns } from '../../server/db/registrations';
+import type { Database } from '../../server/db/database';
+import { accessOf } from '../../server/staffConsole/access';
+import { readStaffConsoleSettings } from '../../server/staffConsole/settings';
+import { staffRequestsPerMinute } from '../../server/staffConsole/staffConsolePlugin';
+import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
+import { validValues } from '../../testing/registrations';
+import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
+import { signIn } from './support/staffSignIn';
+import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
+import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
+import { parseCsv } from '../../testing/csv';
+import { xsrfCookieName, xsrfHeaderName } from '../../src/api/protocol';
+
+const publicUrl = 'http://127.0.0.1:8080';
+let provider: LocalProvider;
+let database: Database;
+let app: FastifyInstance;
+/** The app's clock, which the timeout tests move. */
+let now = Date.now();
+
+beforeAll(async () => {
+  provider = await startLocalProvider(publicUrl);
+  database = await openTestDatabase();
+  app = await buildApp(
+    testAppOptions({
+      database,
+      staffConsole: readStaffConsoleSettings(provider.settings),
+      now: () => new Date(now),
+    }),
+  );
+  const token = await getXsrfToken(app);
+  const register = (values: Partial<typeof validValues>) =>
+    postGraphql(app, token, buildCreateOnboardingFormBody({ ...validValues, ...values }));
+  for (const [firstName, degreeProgram] of [
+    ['Mira', 'MIDS'],
+    ['Ivar', 'IT'],
+  ]) {
+    expect((await register({ firstName, degreeProgram })).statusCode).toBe(200);
+  }
+}, 4 * databaseTimeoutMs);
+
+afterAll(async () => {
+  provider?.stop();
+  await app?.close();
+  await database?.close();
+  removeTempDirs();
+});
+
+const get = (url: string, cookie?: string) =>
+  app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+describe('sign-in', () => {
+  it('signs an admin in through the provider and shows every programme', async () => {
+    const cookie = await signIn(app, 'admin');
+
+    const me = await get('/staff/api/me', cookie);
+    expect(me.json()).toEqual({
+      name: 'Alma Admin',
+      email: 'alma.admin@example.edu',
+      admin: true,
+      programmes: ['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE'],
+    });
+    const list = await get('/staff/api/registrations', cookie);
+    expect(list.json().total).toBe(2);
+    expect(list.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 401 without a session, and with one that has ended', async () => {
+    expect((await get('/staff/api/registrations')).statusCode).toBe(401);
+    const cookie = await signIn(app, 'admin');
+    now += 29 * 60 * 1000;
+    expect((await get('/staff/api/me', cookie)).statusCode).toBe(200);
+    now += 31 * 60 * 1000; // 31 minutes idle since the last request
+    expect((await get('/staff/api/me', cookie)).statusCode).toBe(401);
+  });
+
+  it('ends a session 8 hours after sign-in however busy it is', async () => {
+    const cookie = await signIn(app, 'admin');
+    for (let minutes = 0; minutes < 8 * 60 - 20; minutes += 20) {
+      now += 20 * 60 * 1000;
+      expect((await get('/staff/api/me', cookie)).statusCode).toBe(200);
+    }
+    now += 21 * 60 * 1000;
+    expect((await get('/staff/api/me', cookie)).statusCode).toBe(401);
+  });
+
+  it('ends the session at sign-out, here and at the provider', async () => {
+    const cookie = await signIn(app, 'admin');
+    const logout = await get('/staff/logout', cookie);
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toContain(`${provider.settings.STAFF_OIDC_ISSUER}/session/end`);
+    expect((await get('/staff/api/me', cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses a callback that no sign-in of this browser started', async () => {
+    const response = await get('/staff/callback?code=stolen&state=guessed');
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('access', () => {
+  it('shows a coordinator only their programme, in the list and by id', async () => {
+    const cookie = await signIn(app, 'coordinator');
+    const list = await get('/staff/api/registrations', cookie);
+    expect(list.json().items.map((item: { firstName: string }) => item.firstName)).toEqual([
+      'Mira',
+    ]);
+
+    const [other] = await database.query<{ id: number }>(
+      "SELECT id FROM registrations WHERE degree_program = 'IT'",
+    );
+    expect((await get(`/staff/api/registrations/${other.id}`, cookie)).statusCode).toBe(404);
+  });
+
+  it('gives a person in no listed group nothing', async () => {
+    const cookie = await signIn(app, 'outsider');
+    expect((await get('/staff/api/me', cookie)).json()).toMatchObject({
+      admin: false,
+      programmes: [],
+    });
+    expect((await get('/staff/api/registrations', cookie)).json()).toEqual({ total: 0, items: [] });
+  });
+
+  it('records sign-ins and every read in the audit log, without the applicant', async () => {
+    const cookie = await signIn(app, 'admin');
+    const [row] = await database.query<{ id: number; reference: string }>(
+      "SELECT id, reference FROM registrations WHERE first_name = 'Mira'",
+    );
+    await get(`/staff/api/registrations/${row.id}`, cookie);
+    const log = await database.query<{ command: string; os_user: string; details: string }>(
+      'SELECT command, os_user, details FROM audit_log ORDER BY id DESC LIMIT 2',
+    );
+    expect(log).toEqual([
+      {
+        command: 'open',
+        os_user: 'alma.admin@example.edu (sso admin)',
+        details: `id=${row.id} reference=${row.reference}`,
+      },
+      {
+        command: 'sign-in',
+        os_user: 'alma.admin@example.edu (sso admin)',
+        details: 'access=admin',
+      },
+    ]);
+  });
+});
+
+describe('search and filters', () => {
+  it('finds by part of a name or by the reference, newest first', async () => {
+    const cookie = await signIn(app, 'admin');
+    const byName = await get('/staff/api/registrations?q=ivA', cookie);
+    expect(byName.json().items.map((item: { firstName: string }) => item.firstName)).toEqual([
+      'Ivar',
+    ]);
+    const reference = byName.json().items[0].reference;
+    const byReference = await get(`/staff/api/registrations?q=${reference.toLowerCase()}`, cookie);
+    expect(byReference.json().total).toBe(1);
+    const all = await get('/staff/api/registrations?programme=MIDS', cookie);
+    expect(all.json().items.map((item: { firstName: string }) => item.firstName)).toEqual(['Mira']);
+  });
+
+  it('refuses an unknown filter value with 400', async () => {
+    const cookie = await signIn(app, 'admin');
+    expect((await get('/staff/api/registrations?programme=XYZ', cookie)).statusCode).toBe(400);
+    expect((await get('/staff/api/registrations?from=2026-13-45x', cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('export, download and erase', () => {
+  const xsrfHeaders = async (cookie: string) => {
+    const token = await getXsrfToken(app);
+    return {
+      cookie: `${cookie}; ${xsrfCookieName}=${token}`,
+      [xsrfHeaderName]: token,
+      'content-type': 'application/json',
+    };
+  };
+  const idOf = async (firstName: string) =>
+    (
+      await database.query<{ id: number }>('SELECT id FROM registrations WHERE first_name = $1', [
+        firstName,
+      ])
+    )[0]?.id;
+
+  it('exports the current filter as CSV, recorded with its filter and row count', async () => {
+    const cookie = await signIn(app, 'admin');
+    const response = await get('/staff/api/export?format=csv&programme=IT', cookie);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="registrations.csv"',
+    );
+    const rows = parseCsv(response.body);
+    expect(rows.map((row) => row.firstName)).toEqual(['Ivar']);
+    const [entry] = await database.query<{ command: string; row_count: number; details: string }>(
+      'SELECT command, row_count, details FROM audit_log ORDER BY id DESC LIMIT 1',
+    );
+    expect(entry).toEqual({ command: 'export', row_count: 1, details: 'format=csv programme=IT' });
+  });
+
+  it("downloads one applicant's data as JSON", async () => {
+    const cookie = await signIn(app, 'coordinator');
+    const response = await get(`/staff/api/registrations/${await idOf('Mira')}/data`, cookie);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="registration-\w{8}\.json"$/,
+    );
+    expect(response.json()).toMatchObject({
+      ...validValues,
+      firstName: 'Mira',
+      degreeProgram: 'MIDS',
+      language: 'sv',
+    });
+  });
+
+  it('lets only an admin erase, with a reason and the XSRF header, and logs why', async () => {
+    const coordinator = await signIn(app, 'coordinator');
+    const admin = await signIn(app, 'admin');
+    const url = `/staff/api/registrations/${await idOf('Mira')}`;
+    const erase = async (cookie: string, body: unknown, withXsrf = true) =>
+      app.inject({
+        method: 'DELETE',
+        url,
+        headers: withXsrf
+          ? await xsrfHeaders(cookie)
+          : { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+
+    expect((await erase(coordinator, { reason: 'asked by the applicant' })).statusCode).toBe(403);
+    expect((await erase(admin, { reason: 'asked by the applicant' }, false)).statusCode).toBe(403);
+    expect((await erase(admin, {})).statusCode).toBe(400);
+    expect((await erase(admin, { reason: 'asked by the applicant' })).statusCode).toBe(204);
+
+    expect(await idOf('Mira')).toBeUndefined();
+    expect((await get(url, admin)).statusCode).toBe(404);
+    const log = await get('/staff/api/audit-log', admin);
+    expect(log.json().items[0]).toMatchObject({
+      command: 'erase',
+      rowCount: 1,
+      osUser: 'alma.admin@example.edu (sso admin)',
+      details: expect.stringContaining('reason="asked by the applicant"'),
+    });
+  });
+
+  it('shows the audit log to admins only', async () => {
+    expect((await get('/staff/api/audit-log', await signIn(app, 'coordinator'))).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('pages', () => {
+  it('gives 50 a page, newest first, and the total', async () => {
+    const cookie = await signIn(app, 'admin');
+    // 60 more, copies of a stored one but for the first name, received a minute apart.
+    await database.query(
+      `INSERT INTO registrations (${formColumns.join(', ')}, language, created_at)
+       SELECT 'Page' || n, ${formColumns.slice(1).join(', ')}, language,
+         now() + make_interval(mins => n)
+       FROM registrations, generate_series(1, 60) AS n WHERE first_name = 'Ivar'`,
+    );
+    const names = async (page: number) =>
+      (await get(`/staff/api/registrations?page=${page}&q=page`, cookie)).json();
+
+    const first = await names(1);
+    expect(first.total).toBe(60);
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0].firstName).toBe('Page60');
+    expect((await names(2)).items.map((item: { firstName: string }) => item.firstName)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Page${10 - index}`),
+    );
+    await database.query("DELETE FROM registrations WHERE first_name LIKE 'Page%'");
+  });
+});
+
+describe('rate limit', () => {
+  it('holds a client at 300 requests a minute, and is off with RATE_LIMIT_PER_MINUTE=0', async () => {
+    const limited = await buildApp(
+      testAppOptions({
+        database,
+        rateLimitPerMinute: 60,
+        staffConsole: readStaffConsoleSettings(provider.settings),
+      }),
+    );
+    try {
+      const cookie = await signIn(limited, 'admin');
+      const ask = () =>
+        limited.inject({ method: 'GET', url: '/staff/api/me', headers: { cookie } });
+      for (let request = 0; request < staffRequestsPerMinute; request++) {
+        expect((await ask()).statusCode).toBe(200);
+      }
+      expect((await ask()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+    // The suite's app runs with the limit off.
+    const cookie = await signIn(app, 'admin');
+    for (let request = 0; request <= staffRequestsPerMinute; request++) {
+      expect((await get('/staff/api/me', cookie)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('settings', () => {
+  const valid = {
+    STAFF_OIDC_ISSUER: 'https://login.example.edu',
+    STAFF_OIDC_CLIENT_ID: 'console',
+    STAFF_OIDC_CLIENT_SECRET: 'secret',
+    PUBLIC_URL: 'https://registration.example.edu',
+    STAFF_ACCESS: 'admins:admin,mids-team:MIDS,eng-team:EASE MSE',
+  };
+
+  it('maps groups to access, the union for a person in several', () => {
+    const settings = readStaffConsoleSettings(valid)!;
+    expect(settings.groupsClaim).toBe('groups');
+    expect(accessOf(settings.access, ['mids-team', 'eng-team'])).toEqual({
+      admin: false,
+      programmes: ['MSE', 'MIDS', 'EASE'],
+    });
+    expect(accessOf(settings.access, ['unknown'])).toEqual({ admin: false, programmes: [] });
+  });
+
+  it.each([
+    [{ STAFF_OIDC_ISSUER: 'http://login.example.edu' }, 'STAFF_OIDC_ISSUER must use https'],
+    [{ PUBLIC_URL: 'http://registration.example.edu' }, 'PUBLIC_URL must use https'],
+    [{ STAFF_OIDC_CLIENT_SECRET: '' }, 'STAFF_OIDC_CLIENT_SECRET must be set'],
+    [{ STAFF_ACCESS: 'admins:XYZ' }, 'STAFF_ACCESS names unknown programmes XYZ'],
+    [{ STAFF_ACCESS: 'admins' }, 'STAFF_ACCESS entries are group:admin'],
+  ])('refuses %j', (change, message) => {
+    expect(() => readStaffConsoleSettings({ ...valid, ...change })).toThrow(message);
+  });
+
+  it('allows plain http on a loopback address, and is off without an issuer', () => {
+    const local = {
+      STAFF_OIDC_ISSUER: 'http://127.0.0.1:9400',
+      PUBLIC_URL: 'http://localhost:8080',
+    };
+    expect(readStaffConsoleSettings({ ...valid, ...local })?.issuer.href).toBe(
+      'http://127.0.0.1:9400/',
+    );
+    expect(readStaffConsoleSettings({})).toBeUndefined();
+  });
+});
+
+describe('off until configured', () => {
+  it('answers 404 under /staff without STAFF_OIDC_ISSUER', async () => {
+    const off = await buildApp(testAppOptions({ database }));
+    expect((await off.inject({ method: 'GET', url: '/staff' })).statusCode).toBe(404);
+    expect((await off.inject({ method: 'GET', url: '/staff/login' })).statusCode).toBe(404);
+    await off.close();
+  });
+});

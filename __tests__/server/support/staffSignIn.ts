@@ -1,0 +1,22 @@
+/**
+ * The staff console's sign-in as a browser goes through it: the app's /staff/login, the local
+ * OpenID provider's own login form (testing/localProvider.ts), and back to the app's
+ * /staff/callback. Resolves with the session cookie.
+ */
+import type { FastifyInstance } from 'fastify';
+import { signInAtProvider } from '../../../testing/localProvider';
+
+/** Signs `login` in and resolves with the app's session cookie (name=value). */
+export async function signIn(app: FastifyInstance, login: string): Promise<string> {
+  const start = await app.inject({ method: 'GET', url: '/staff/login' });
+  const pending = start.cookies.find((cookie) => cookie.name === 'staff-sign-in')!;
+  const callback = new URL(await signInAtProvider(start.headers.location as string, login));
+  const done = await app.inject({
+    method: 'GET',
+    url: callback.pathname + callback.search,
+    cookies: { [pending.name]: pending.value },
+  });
+  const session = done.cookies.find((cookie) => cookie.name === 'staff-session');
+  if (!session) throw new Error(`/staff/callback answered ${done.statusCode}: ${done.body}`);
+  return `${session.name}=${session.value}`;
+}

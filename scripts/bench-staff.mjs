@@ -1,0 +1,189 @@
+/**
+ * `npm run bench:staff`: the staff API's list and search with 100,000 stored registrations, on
+ * PGlite and, when DATABASE_URL is given, on that PostgreSQL database (which must hold no
+ * registrations: the run fills it and empties it again). The production server runs as a
+ * process, signed in as the local provider's admin (scripts/dev-idp.mjs); each case is asked one
+ * request at a time, and the median round trip on loopback (the server's time plus well under a
+ * millisecond) is printed beside the target. Exits non-zero only when the run broke.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { formatNumber, printLine, printTable } from './bench/report.mjs';
+import { openDatabase } from '../server/db/openDatabase.ts';
+import { migrate } from '../server/db/migrations.ts';
+import { startLocalProvider, signInAtProvider } from '../testing/localProvider.ts';
+import { freePort, startServer } from '../testing/server.ts';
+import { degreePrograms } from '../src/features/registration/fields.ts';
+import { ensureClientBuilt, ensureServerBuilt } from './ensure-built.mjs';
+
+const storedRegistrations = 100_000;
+/** Asked first and not counted: the server's and the database's caches warm up. */
+const warmUpRequests = 20;
+const measuredRequests = 200;
+/** Issue 28's target for the list and the search. */
+const targetMs = 100;
+
+/**
+ * 100,000 registrations in one statement, one a minute going back some 70 days, spread over the
+ * programmes, each with its own name and address (the form's duplicate check is a unique index).
+ */
+async function fill(database) {
+  await database.query(
+    `INSERT INTO registrations (created_at, first_name, last_name, birthday, phone_number, email,
+       address, zipcode, city, country, started_year, degree_program, terms)
+     SELECT now() - g * interval '1 minute',
+       (ARRAY['Aino', 'Elias', 'Ella', 'Oliver', 'Linnea', 'Leo', 'Sofia', 'Noah'])[1 + g % 8],
+       'Testinen ' || md5(g::text),
+       '01.01.2000', '+358 40 123 4567',
+       'applicant.' || g || '@example.edu',
+       'Sjögatan ' || g, '00100', 'Helsingfors', 'Finland', '2025',
+       ($1::text[])[1 + g % cardinality($1::text[])], true
+     FROM generate_series(1, ${storedRegistrations}) AS g`,
+    [degreePrograms],
+  );
+}
+
+/** A stored registration's searchable parts, to search for the way the staff would. */
+async function sample(database) {
+  const [row] = await database.query(
+    `SELECT last_name, email, reference FROM registrations ORDER BY id LIMIT 1 OFFSET $1`,
+    [Math.floor(storedRegistrations / 2)],
+  );
+  return row;
+}
+
+/** The cases: what the console asks for, newest first, 50 a page. */
+function cases({ last_name: lastName, email, reference }) {
+  return {
+    'list, first page': '',
+    'list, page 1,000': 'page=1000',
+    'list, one programme': 'programme=MIDS',
+    'list, received on one day': `from=${dayBefore(2)}&to=${dayBefore(2)}`,
+    'search, part of a name': `q=${encodeURIComponent(lastName.slice(12, 20))}`,
+    'search, part of an email': `q=${encodeURIComponent(email.slice(0, 14))}`,
+    'search, a reference': `q=${reference}`,
+    'search, no match': 'q=nobody-has-this-name',
+  };
+}
+
+function dayBefore(days) {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Signs the admin in over HTTP as a browser would; resolves with the session cookie. */
+async function signIn(url) {
+  const start = await fetch(`${url}/staff/login`, { redirect: 'manual' });
+  const pending = start.headers.getSetCookie().map((line) => line.split(';')[0]);
+  const callback = await signInAtProvider(start.headers.get('location'), 'admin');
+  const done = await fetch(callback, {
+    redirect: 'manual',
+    headers: { cookie: pending.join('; ') },
+  });
+  const session = done.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('staff-session='));
+  if (!session) throw new Error(`/staff/callback answered ${done.status}`);
+  return session;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function measure(url, cookie, query) {
+  const ask = async () => {
+    const startedAt = performance.now();
+    const response = await fetch(`${url}/staff/api/registrations?${query}`, {
+      headers: { cookie },
+    });
+    const body = await response.json();
+    if (response.status !== 200) throw new Error(`${query}: ${response.status} ${body.message}`);
+    return { ms: performance.now() - startedAt, total: body.total };
+  };
+  for (let i = 0; i < warmUpRequests; i++) await ask();
+  const runs = [];
+  for (let i = 0; i < measuredRequests; i++) runs.push(await ask());
+  return { ms: median(runs.map((run) => run.ms)), total: runs[0].total };
+}
+
+async function bench(title, storage) {
+  const database = await openDatabase(storage, (error) => console.error(error));
+  let server;
+  let provider;
+  let lastAuditId;
+  try {
+    await migrate(database);
+    const [{ count, last }] = await database.query(
+      `SELECT (SELECT count(*)::integer FROM registrations) AS count,
+         (SELECT coalesce(max(id), 0) FROM audit_log) AS last`,
+    );
+    if (count > 0) {
+      throw new Error(`${title}: the database holds ${count} registrations; give an empty one`);
+    }
+    lastAuditId = last;
+    const fillStartedAt = performance.now();
+    await fill(database);
+    await database.query('ANALYZE registrations');
+    printLine(
+      `${title}: ${formatNumber(storedRegistrations)} registrations stored in ` +
+        `${formatNumber((performance.now() - fillStartedAt) / 1000, 1)} s`,
+    );
+    const searched = await sample(database);
+    // PGlite's data directory belongs to one process at a time: the server's, from here on.
+    if (!storage.databaseUrl) await database.close();
+
+    const port = await freePort();
+    provider = await startLocalProvider(`http://127.0.0.1:${port}`);
+    server = await startServer({
+      port,
+      dataDir: storage.dataDir,
+      // The environment's DATABASE_URL is for the PostgreSQL run only.
+      env: { ...provider.settings, DATABASE_URL: storage.databaseUrl ?? '' },
+      echo: process.stderr,
+    });
+    const cookie = await signIn(server.url);
+    const rows = [];
+    for (const [name, query] of Object.entries(cases(searched))) {
+      const { ms, total } = await measure(server.url, cookie, query);
+      if (query === '' && total !== storedRegistrations) {
+        throw new Error(`${title}: the list found ${total} registrations, not the ones stored`);
+      }
+      rows.push({
+        figure: `${name} (${formatNumber(total)} found), median ms`,
+        value: formatNumber(ms, 1),
+        target: `< ${targetMs}`,
+        met: ms < targetMs,
+      });
+    }
+    printTable(`${title}, ${formatNumber(storedRegistrations)} registrations`, rows);
+  } finally {
+    await server?.stop();
+    provider?.stop();
+    if (storage.databaseUrl) {
+      // Leave the database as it was given: without registrations, nor this run's audit entries
+      // and session.
+      if (lastAuditId !== undefined) {
+        await database.query('DELETE FROM registrations');
+        await database.query('DELETE FROM audit_log WHERE id > $1', [lastAuditId]);
+        await database.query("DELETE FROM staff_sessions WHERE subject = 'admin'");
+      }
+      await database.close();
+    }
+  }
+}
+
+ensureClientBuilt();
+ensureServerBuilt();
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-staff-'));
+try {
+  await bench('PGlite', { dataDir });
+  if (process.env.DATABASE_URL) {
+    await bench('PostgreSQL', { dataDir, databaseUrl: process.env.DATABASE_URL });
+  }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

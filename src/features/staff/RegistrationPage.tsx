@@ -1,0 +1,183 @@
+/**
+ * One registration: every field, its language and its confirmation's state; a download of all of
+ * it (GDPR Art. 15); for admins, erase, with a reason, confirmed in a dialog.
+ */
+import { Fragment, useRef, useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { fieldNames } from '../registration/fields';
+import { isNotFound } from './apiErrors';
+import {
+  staffApiPath,
+  useEraseRegistrationMutation,
+  useRegistrationQuery,
+  type RegistrationDetails,
+  type StaffMember,
+} from './staffApi';
+import { useFormatting } from './useFormatting';
+
+export function RegistrationPage({ member }: { member: StaffMember }) {
+  const { t } = useTranslation('staff');
+  const id = Number(useParams().id);
+  const { data, error, isError } = useRegistrationQuery(id, { skip: !Number.isInteger(id) });
+
+  if (isNotFound(error) || !Number.isInteger(id)) {
+    return (
+      <>
+        <h1>{t('not-found-heading')}</h1>
+        <p>
+          <Link to="/staff">{t('back-to-list')}</Link>
+        </p>
+      </>
+    );
+  }
+  if (isError) return <p role="alert">{t('load-failed')}</p>;
+  if (!data) return <LoadingSpinner label={t('loading')} />;
+  return <Registration registration={data} canErase={member.admin} />;
+}
+
+function Registration({
+  registration,
+  canErase,
+}: {
+  registration: RegistrationDetails;
+  canErase: boolean;
+}) {
+  const { t } = useTranslation('staff');
+  const format = useFormatting();
+  const value = (field: (typeof fieldNames)[number]) => {
+    const stored = registration[field];
+    if (field === 'degreeProgram') return format.programme(String(stored));
+    if (field === 'terms') return stored ? t('yes') : t('no');
+    return String(stored);
+  };
+  // The form's label for the terms holds a link; the console says what was agreed.
+  const label = (field: (typeof fieldNames)[number]) =>
+    field === 'terms' ? t('terms-accepted') : format.label(field);
+  const { confirmation } = registration;
+  return (
+    <>
+      <p>
+        <Link to="/staff">{t('back-to-list')}</Link>
+      </p>
+      <h1>
+        {registration.firstName} {registration.lastName}
+      </h1>
+      <dl className="row">
+        <dt className="col-sm-4">{t('reference')}</dt>
+        <dd className="col-sm-8">
+          <code>{registration.reference}</code>
+        </dd>
+        <dt className="col-sm-4">{t('received')}</dt>
+        <dd className="col-sm-8">{format.received(registration.createdAt)}</dd>
+        {fieldNames.map((field) => (
+          <Fragment key={field}>
+            <dt className="col-sm-4">{label(field)}</dt>
+            <dd className="col-sm-8">{value(field)}</dd>
+          </Fragment>
+        ))}
+        <dt className="col-sm-4">{t('language')}</dt>
+        <dd className="col-sm-8">{t(`language-${registration.language}`)}</dd>
+        <dt className="col-sm-4">{t('confirmation')}</dt>
+        <dd className="col-sm-8">
+          {confirmation.state === 'failing'
+            ? t('confirmation-failing', { count: confirmation.attempts })
+            : t(`confirmation-${confirmation.state}`)}
+        </dd>
+      </dl>
+      <p className="d-flex flex-wrap gap-3">
+        <a
+          className="btn btn-outline-primary"
+          href={`${staffApiPath}/registrations/${registration.id}/data`}
+          download
+        >
+          {t('download-data')}
+        </a>
+        {canErase && <EraseButton registration={registration} />}
+      </p>
+    </>
+  );
+}
+
+function EraseButton({ registration }: { registration: RegistrationDetails }) {
+  const { t } = useTranslation('staff');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [showError, setShowError] = useState(false);
+  const reasonInput = useRef<HTMLTextAreaElement>(null);
+  const [erase, { isLoading, isError }] = useEraseRegistrationMutation();
+  const reasonValid = reason.trim().length >= 3;
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!reasonValid) {
+      setShowError(true);
+      reasonInput.current?.focus();
+      return;
+    }
+    const result = await erase({ id: registration.id, reason: reason.trim() });
+    if (!('error' in result)) {
+      navigate('/staff', { state: { erased: registration.reference } });
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>
+        {t('erase')}
+      </button>
+      <Modal
+        show={open}
+        onHide={() => setOpen(false)}
+        onEntered={() => reasonInput.current?.focus()}
+        aria-labelledby="erase-title"
+      >
+        <form onSubmit={confirm} noValidate>
+          <Modal.Header closeButton closeLabel={t('cancel')}>
+            <Modal.Title id="erase-title">
+              {t('erase-title', { reference: registration.reference })}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>{t('erase-warning')}</p>
+            <label className="form-label" htmlFor="erase-reason">
+              {t('erase-reason')}
+            </label>
+            <textarea
+              id="erase-reason"
+              ref={reasonInput}
+              className={`form-control${showError && !reasonValid ? ' is-invalid' : ''}`}
+              value={reason}
+              maxLength={500}
+              rows={3}
+              aria-describedby={showError && !reasonValid ? 'erase-reason-error' : undefined}
+              aria-invalid={showError && !reasonValid}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            {showError && !reasonValid && (
+              <div id="erase-reason-error" className="invalid-feedback d-block">
+                {t('erase-reason-required')}
+              </div>
+            )}
+            {isError && (
+              <p role="alert" className="text-danger mt-3 mb-0">
+                {t('erase-failed')}
+              </p>
+            )}
+          </Modal.Body>
+          <Modal.Footer>
+            <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </button>
+            <button type="submit" className="btn btn-danger" disabled={isLoading}>
+              {t('erase-confirm')}
+            </button>
+          </Modal.Footer>
+        </form>
+      </Modal>
+    </>
+  );
+}

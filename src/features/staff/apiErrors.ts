@@ -1,0 +1,13 @@
+/** What the staff API's refusals mean to the console. */
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+type QueryError = FetchBaseQueryError | SerializedError | undefined;
+
+/** The session has ended (or never began): sign in again. */
+export const isSignedOut = (error: QueryError) =>
+  error !== undefined && 'status' in error && error.status === 401;
+
+/** Not among what the person may see, or no longer there. */
+export const isNotFound = (error: QueryError) =>
+  error !== undefined && 'status' in error && error.status === 404;

@@ -1,0 +1,117 @@
+/**
+ * The staff API (/staff/api/, server/staffConsole/staffApi.ts) as the console uses it: an RTK
+ * Query slice of its own, loaded only under /staff. An erase invalidates the list, the
+ * registration and the audit log, so that every view shows it at once.
+ */
+import type { WithSlice } from '@reduxjs/toolkit';
+import { createApi, fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { dynamicMiddleware, rootReducer } from '../../app/store';
+import { xsrfHeaderName } from '../../api/protocol';
+import { xsrfTokenFor } from '../../api/xsrf';
+import type { RegistrationValues } from '../registration/fields';
+import type { Language } from '../language/languages';
+
+export const staffApiPath = '/staff/api';
+
+export interface StaffMember {
+  name: string;
+  email: string;
+  admin: boolean;
+  programmes: string[];
+}
+
+export interface RegistrationSummary extends RegistrationValues {
+  id: number;
+  reference: string;
+  createdAt: string;
+  language: Language;
+}
+
+export interface RegistrationDetails extends RegistrationSummary {
+  confirmation: { state: 'queued' | 'sent' } | { state: 'failing'; attempts: number };
+}
+
+export interface RegistrationFilter {
+  programme?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+export interface AuditRecord {
+  at: string;
+  command: string;
+  rowCount: number;
+  osUser: string;
+  details: string;
+}
+
+/** The filter as the API's query string, leaving out what is empty. */
+export function filterQuery(
+  filter: RegistrationFilter & { page?: number; format?: string; language?: string },
+) {
+  const entries = Object.entries(filter).filter(([, value]) => value !== undefined && value !== '');
+  return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: staffApiPath,
+  fetchFn: (...request) => fetch(...request),
+});
+
+export const staffApi = createApi({
+  reducerPath: 'staffApi',
+  baseQuery: (args: string | FetchArgs, api, extraOptions) => {
+    const request = typeof args === 'string' ? { url: args } : args;
+    const token = xsrfTokenFor(request.method ?? 'GET', staffApiPath, document.cookie);
+    const headers = { ...request.headers, ...(token && { [xsrfHeaderName]: token }) };
+    return rawBaseQuery({ ...request, headers }, api, extraOptions);
+  },
+  tagTypes: ['Registration', 'AuditLog'],
+  endpoints: (builder) => ({
+    me: builder.query<StaffMember, void>({ query: () => 'me' }),
+    registrations: builder.query<
+      { total: number; items: RegistrationSummary[] },
+      RegistrationFilter & { page: number }
+    >({
+      query: (filter) => `registrations?${filterQuery(filter)}`,
+      providesTags: [{ type: 'Registration', id: 'LIST' }],
+    }),
+    registration: builder.query<RegistrationDetails, number>({
+      query: (id) => `registrations/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Registration', id }],
+    }),
+    eraseRegistration: builder.mutation<void, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({
+        url: `registrations/${id}`,
+        method: 'DELETE',
+        body: { reason },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Registration', id: 'LIST' },
+        { type: 'Registration', id },
+        'AuditLog',
+      ],
+    }),
+    auditLog: builder.query<{ items: AuditRecord[] }, void>({
+      query: () => 'audit-log',
+      providesTags: ['AuditLog'],
+    }),
+  }),
+});
+
+export const {
+  useMeQuery,
+  useRegistrationsQuery,
+  useRegistrationQuery,
+  useEraseRegistrationMutation,
+  useAuditLogQuery,
+} = staffApi;
+
+declare module '../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof staffApi> {}
+}
+
+// Loaded with the console: the staff API joins the store only under /staff.
+rootReducer.inject(staffApi);
+dynamicMiddleware.addMiddleware(staffApi.middleware);
