@@ -67,7 +67,8 @@ module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
   const spaConfig = {
     name: 'spa',
-    entry: './src/index.tsx',
+    // The staff console is a page of its own (staff.html, served under /staff when it is on).
+    entry: { main: './src/index.tsx', 'staff-console': './src/staff.tsx' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
@@ -106,13 +107,20 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({
-        favicon: 'public/favicon.svg',
-        // The real server writes the run-time configuration into the page; so does development.
-        ...(production
-          ? { template: 'public/index.html' }
-          : { templateContent: developmentPage() }),
-      }),
+      ...[
+        { filename: 'index.html', chunks: ['main'] },
+        { filename: 'staff.html', chunks: ['staff-console'] },
+      ].map(
+        (page) =>
+          new HtmlWebpackPlugin({
+            ...page,
+            favicon: 'public/favicon.svg',
+            // The real server writes the run-time configuration into the page; so does development.
+            ...(production
+              ? { template: 'public/index.html' }
+              : { templateContent: developmentPage() }),
+          }),
+      ),
       new CopyWebpackPlugin({ patterns: [{ from: 'public/assets', to: 'assets' }] }),
       ...(production
         ? [
@@ -152,7 +160,7 @@ module.exports = (_env, argv) => {
     performance: { hints: false },
     devServer: {
       port: Number(process.env.PORT) || 8080,
-      historyApiFallback: true,
+      historyApiFallback: { rewrites: [{ from: /^\/staff/, to: '/staff.html' }] },
       hot: true,
       // The real server sets XSRF-TOKEN on its HTML; in development this server hands out the
       // page, with a token from the server's own code (loaded through tsx, as `npm run dev` runs).
@@ -179,7 +187,11 @@ module.exports = (_env, argv) => {
         ];
       },
       proxy: [
-        { context: [graphqlPath], target: `http://localhost:${process.env.API_PORT || 8081}` },
+        {
+          // The form's endpoint, and the staff console's sign-in and API.
+          context: [graphqlPath, '/staff/api', '/staff/login', '/staff/callback', '/staff/logout'],
+          target: `http://localhost:${process.env.API_PORT || 8081}`,
+        },
       ],
     },
   };

@@ -46,8 +46,9 @@ function requireBuilt(file: string): string {
 /** html-webpack-plugin's script tags, `<script defer src="…"></script>`, minified or not. */
 const deferredScript = /<script defer(?:="defer")? src="?([^"\s>]+)"?><\/script>/g;
 
-const readIndexHtml = (staticDir: string) =>
-  fs.readFileSync(requireBuilt(path.join(staticDir, 'index.html')), 'utf8');
+const readHtml = (staticDir: string, file: string) =>
+  fs.readFileSync(requireBuilt(path.join(staticDir, file)), 'utf8');
+const readIndexHtml = (staticDir: string) => readHtml(staticDir, 'index.html');
 
 /** The start page for this configuration, by the given renderer or the one built with the SPA. */
 export function loadStartPage(
@@ -148,6 +149,8 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
     compressedPage(withRendered(indexHtml, language, startPage.languages[language])),
   );
   const sendIndexPage = compressedPage(indexHtml);
+  const sendStaffPage =
+    staffConsole && compressedPage(withAppConfig(readHtml(staticDir, 'staff.html'), appConfig));
   app.get('/', (request, reply) => startPages[languageAsked(request)](request, reply));
   // A document's page holds no app, so neither its configuration.
   const pageHtml = readIndexHtml(staticDir);
@@ -166,7 +169,10 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
     // Source maps stay beside the build for error tracking; they would publish the source. The
     // start page's renderer is the server's own.
     allowedPath: (pathname) =>
-      !pathname.endsWith('/') && !pathname.endsWith('.map') && !pathname.startsWith('/prerender/'),
+      !pathname.endsWith('/') &&
+      !pathname.endsWith('.map') &&
+      !pathname.startsWith('/prerender/') &&
+      pathname !== '/staff.html', // served with its configuration, and only when the console is on
     cacheControl: false,
     preCompressed: true, // serves a .br/.gz sibling when the build emitted one
     // The same URL may be sent br, gzip or plain; the plugin adds Vary: Accept-Encoding for it.
@@ -175,11 +181,11 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
-    const isStaffRoute = pathname === '/staff' || pathname.startsWith('/staff/');
-    const isClientRoute =
-      !path.posix.basename(pathname).includes('.') && (staffConsole || !isStaffRoute);
-    if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
-      return sendIndexPage(request, reply);
+    const isPage = !path.posix.basename(pathname).includes('.');
+    if ((request.method === 'GET' || request.method === 'HEAD') && isPage) {
+      const isStaffRoute = pathname === '/staff' || pathname.startsWith('/staff/');
+      if (!isStaffRoute) return sendIndexPage(request, reply);
+      if (sendStaffPage) return sendStaffPage(request, reply);
     }
     throw app.httpErrors.notFound('Not found');
   });

@@ -1,0 +1,38 @@
+/**
+ * The staff console's page (/staff): an entry of its own, so that the start page's script carries
+ * none of it, not even the route. It shares the app's store, providers, language and footer.
+ */
+import { Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { AppProviders } from './app/AppProviders';
+import { LiveAnnouncer } from './app/announcer';
+import { ErrorBoundary } from './app/ErrorBoundary';
+import { pageLoading } from './app/pageLoading';
+import { loadPersistedState } from './app/persistedState';
+import { makeStore } from './app/store';
+import { Footer } from './components/Footer';
+import { DocumentLanguage } from './features/language/DocumentLanguage';
+import { createI18n } from './features/language/i18n';
+import { StaffConsole } from './features/staff/StaffConsole';
+import './styles.scss';
+
+const store = makeStore(loadPersistedState());
+const i18n = createI18n(store.getState().language.current);
+
+createRoot(document.getElementById('root')!).render(
+  <AppProviders store={store} i18n={i18n}>
+    <BrowserRouter>
+      <Suspense fallback={pageLoading}>
+        <DocumentLanguage />
+        <ErrorBoundary>
+          <Routes>
+            <Route path="/staff/*" element={<StaffConsole />} />
+          </Routes>
+          <Footer />
+        </ErrorBoundary>
+        <LiveAnnouncer />
+      </Suspense>
+    </BrowserRouter>
+  </AppProviders>,
+);
