@@ -187,7 +187,13 @@ describe('wrong types and shapes', () => {
   test('an unknown field: a GraphQL validation error', async () => {
     const query = mutationWithLiterals({ ...validLiterals(), isAdmin: 'true' });
     const answer = await client.post({ query });
-    expectGraphqlError(answer, 'GRAPHQL_VALIDATION_FAILED', /"isAdmin" is not defined/);
+    // Named by the schema's type, never by the request's own text.
+    expectGraphqlError(
+      answer,
+      'GRAPHQL_VALIDATION_FAILED',
+      /is not defined by type "OnboardingFormInput"/,
+    );
+    expect(JSON.stringify(answer.json)).not.toContain('isAdmin');
   });
 
   test('a missing field: a GraphQL validation error', async () => {
@@ -208,7 +214,10 @@ describe('wrong types and shapes', () => {
   test('an operationName that is not in the query: 400', async () => {
     const answer = await client.post({ ...validBody(), operationName: 'Nope' });
     expect(answer.status).toBe(400);
-    expect(answer.json).toMatchObject({ errors: [{ message: 'Unknown operation named "Nope".' }] });
+    expect(answer.json).toMatchObject({
+      errors: [{ message: expect.stringMatching(/^Unknown operation/) }],
+    });
+    expect(JSON.stringify(answer.json)).not.toContain('Nope');
   });
 
   test('a second mutation appended to the SPA query (a quote breakout): neither runs', async () => {
@@ -284,7 +293,7 @@ describe('oversized operations', () => {
   test('a deeply nested list value: refused by the token limit', async () => {
     const nested = `${'['.repeat(1000)}"x"${']'.repeat(1000)}`;
     const query = mutationWithLiterals({ ...validLiterals(), firstName: nested });
-    expectGraphqlError(await client.post({ query }), 'GRAPHQL_PARSE_FAILED', /tokens/);
+    expectGraphqlError(await client.post({ query }), 'GRAPHQL_PARSE_FAILED', /could not be parsed/);
   });
 
   test('deeply nested JSON in the variables: a type error', async () => {
@@ -299,7 +308,7 @@ describe('oversized operations', () => {
     expectGraphqlError(
       await client.post({ query: `{${aliases}}` }),
       'GRAPHQL_PARSE_FAILED',
-      /tokens/,
+      /could not be parsed/,
     );
   });
 
@@ -332,7 +341,7 @@ describe('nothing personal can be read back', () => {
     expectGraphqlError(
       answer,
       'GRAPHQL_VALIDATION_FAILED',
-      /^Cannot query field "apiVersio" on type "Query"\.$/,
+      /^Cannot query field on type "Query"\.$/,
     );
   });
 
