@@ -143,7 +143,8 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   app,
   { staticDir, appConfig, startPage, staffConsole },
 ) => {
-  const indexHtml = withAppConfig(readIndexHtml(staticDir), appConfig);
+  const pageHtml = readIndexHtml(staticDir);
+  const indexHtml = withAppConfig(pageHtml, appConfig);
   // / and the documents are prerendered; /send shows the saved form, which only the browser knows.
   const startPages = byLanguage((language) =>
     compressedPage(withRendered(indexHtml, language, startPage.languages[language])),
@@ -152,8 +153,7 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   const sendStaffPage =
     staffConsole && compressedPage(withAppConfig(readHtml(staticDir, 'staff.html'), appConfig));
   app.get('/', (request, reply) => startPages[languageAsked(request)](request, reply));
-  // A document's page holds no app, so neither its configuration.
-  const pageHtml = readIndexHtml(staticDir);
+  // A document's page holds no app, so neither its configuration: the page as built.
   for (const name of documentNames) {
     const pages = byLanguage((language) =>
       compressedPage(documentPage(pageHtml, language, startPage.documents[language][name])),

@@ -74,30 +74,20 @@ export function RegistrationList({ member }: { member: StaffMember }) {
             ))}
           </select>
         </div>
-        <div className="col-6 col-lg-2">
-          <label className="form-label" htmlFor="filter-from">
-            {t('received-from')}
-          </label>
-          <input
-            id="filter-from"
-            name="from"
-            type="date"
-            className="form-control"
-            defaultValue={filter.from}
-          />
-        </div>
-        <div className="col-6 col-lg-2">
-          <label className="form-label" htmlFor="filter-to">
-            {t('received-to')}
-          </label>
-          <input
-            id="filter-to"
-            name="to"
-            type="date"
-            className="form-control"
-            defaultValue={filter.to}
-          />
-        </div>
+        {(['from', 'to'] as const).map((bound) => (
+          <div key={bound} className="col-6 col-lg-2">
+            <label className="form-label" htmlFor={`filter-${bound}`}>
+              {t(`received-${bound}`)}
+            </label>
+            <input
+              id={`filter-${bound}`}
+              name={bound}
+              type="date"
+              className="form-control"
+              defaultValue={filter[bound]}
+            />
+          </div>
+        ))}
         <div className="col-sm-8 col-lg-3">
           <label className="form-label" htmlFor="filter-q">
             {t('search-label')}
