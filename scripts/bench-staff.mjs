@@ -2,7 +2,7 @@
  * `npm run bench:staff`: the staff API's list and search with 100,000 stored registrations, on
  * PGlite and, when DATABASE_URL is given, on that PostgreSQL database (which must hold no
  * registrations: the run fills it and empties it again). The production server runs as a
- * process, signed in as the local provider's admin (scripts/dev-idp.mjs); each case is asked one
+ * process, signed in as the local provider's admin (testing/localProvider.ts); each case is asked one
  * request at a time, and the median round trip on loopback (the server's time plus well under a
  * millisecond) is printed beside the target. Exits non-zero only when the run broke.
  */
@@ -161,7 +161,7 @@ async function bench(title, storage) {
     printTable(`${title}, ${formatNumber(storedRegistrations)} registrations`, rows);
   } finally {
     await server?.stop();
-    provider?.stop();
+    await provider?.stop();
     if (storage.databaseUrl) {
       // Leave the database as it was given: without registrations, nor this run's audit entries
       // and session.

@@ -1,37 +1,105 @@
 /**
- * The local OpenID provider (scripts/dev-idp.mjs, oidc-provider) as a process, for jest and the
- * browser suite: its demo accounts sign in through its own login form.
+ * A local OpenID provider (oidc-provider) for the staff console, in the process that starts it:
+ * `npm run dev:idp` (scripts/dev-idp.mjs), jest, the browser suite and bench:staff. Three demo
+ * accounts sign in through its own login form with any password: `admin` (every programme),
+ * `coordinator` (MIDS only) and `outsider` (no access). Never part of `npm start`: a real
+ * deployment signs in through the university's provider.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
-import { repoRoot } from './paths';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 export interface LocalProvider {
-  /** The server's settings it prints: STAFF_OIDC_*, PUBLIC_URL and STAFF_ACCESS. */
+  /** The server's settings for it: STAFF_OIDC_*, PUBLIC_URL and STAFF_ACCESS. */
   settings: Record<string, string>;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
-/** Starts scripts/dev-idp.mjs on a free port for a server at `publicUrl`. */
-export async function startLocalProvider(publicUrl: string): Promise<LocalProvider> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'scripts/dev-idp.mjs')],
-    {
-      env: { ...process.env, IDP_PORT: '0', PUBLIC_URL: publicUrl },
-      stdio: ['ignore', 'pipe', 'ignore'],
+const clientId = 'registration-staff-console';
+
+export const demoAccounts = {
+  admin: { name: 'Alma Admin', email: 'alma.admin@example.edu', groups: ['admissions-admins'] },
+  coordinator: {
+    name: 'Cai Coordinator',
+    email: 'cai.coordinator@example.edu',
+    groups: ['mids-team'],
+  },
+  outsider: { name: 'Olli Outsider', email: 'olli.outsider@example.edu', groups: ['library'] },
+};
+const staffAccess = 'admissions-admins:admin,mids-team:MIDS';
+
+function createProvider(issuer: string, publicUrl: string, clientSecret: string): Provider {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [`${publicUrl}/staff/callback`],
+        post_logout_redirect_uris: [`${publicUrl}/staff`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256' }] },
+    pkce: { required: () => true },
+    ttl: { IdToken: 60 * 60 },
+    claims: { openid: ['sub'], email: ['email'], profile: ['name', 'groups'] },
+    // The demo's claims in the ID token, as many university providers send groups.
+    conformIdTokenClaims: false,
+    findAccount: (_ctx, id) =>
+      Object.hasOwn(demoAccounts, id)
+        ? {
+            accountId: id,
+            claims: () => ({ sub: id, ...demoAccounts[id as keyof typeof demoAccounts] }),
+          }
+        : undefined,
+    // The console is the university's own: no consent screen after the login.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const { client, session, provider } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = session.grantIdFor(client.clientId);
+      if (grantId) return provider.Grant.find(grantId);
+      const grant = new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      session.grantIdFor(client.clientId, grant.jti);
+      return grant;
     },
-  );
-  const lines = readline.createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    if (line.startsWith('SETTINGS ')) {
-      return { settings: JSON.parse(line.slice('SETTINGS '.length)), stop: () => child.kill() };
-    }
-  }
-  throw new Error('scripts/dev-idp.mjs ended without printing its settings');
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+  });
 }
 
+/** Starts the provider on 127.0.0.1:`port` (0: a free one) for a server at `publicUrl`. */
+export async function startLocalProvider(publicUrl: string, port = 0): Promise<LocalProvider> {
+  const server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clientSecret = randomBytes(24).toString('base64url');
+  server.on(
+    'request',
+    createProvider(issuer, publicUrl.replace(/\/$/, ''), clientSecret).callback(),
+  );
+  return {
+    settings: {
+      STAFF_OIDC_ISSUER: issuer,
+      STAFF_OIDC_CLIENT_ID: clientId,
+      STAFF_OIDC_CLIENT_SECRET: clientSecret,
+      PUBLIC_URL: publicUrl,
+      STAFF_ACCESS: staffAccess,
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
 /** A cookie jar for the provider's side of the sign-in. */
 function cookieJar() {
   const cookies = new Map<string, string>();

@@ -1,7 +1,8 @@
 /** @jest-environment node */
 /**
  * The staff console's sign-in and API through HTTP, signed in through a real OpenID provider
- * (scripts/dev-idp.mjs, oidc-provider) whose login form the test fills in as a person would.
+ * (testing/localProvider.ts, oidc-provider, in this process) whose login form the test fills in as
+ * a person would.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -48,7 +49,7 @@ beforeAll(async () => {
 }, 4 * databaseTimeoutMs);
 
 afterAll(async () => {
-  provider?.stop();
+  await provider?.stop();
   await app?.close();
   await database?.close();
   removeTempDirs();
