@@ -30,8 +30,8 @@ import {
 } from './support/fixtures';
 import { startSmtpServer, waitFor, type Inbox } from './support/smtpServer';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
-import { describeWith, testServiceUrl, testTool } from './support/testService';
-import { createThrowawayDatabase } from './support/throwawayDatabase';
+import { describeWith, testServiceUrl, testTool } from '../../testing/testService';
+import { createThrowawayDatabase } from '../../testing/throwawayDatabase';
 
 jest.setTimeout(2 * databaseTimeoutMs);
 

@@ -13,7 +13,7 @@ import type { Language } from '../../src/features/language/languages';
 import { parseCsv } from '../../testing/csv';
 import { validValues } from '../../testing/registrations';
 import { makeTempDir, removeTempDirs } from './support/fixtures';
-import { testTool } from './support/testService';
+import { testTool } from '../../testing/testService';
 
 const stored: StoredRegistration = {
   id: 7,

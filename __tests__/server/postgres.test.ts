@@ -9,8 +9,8 @@ import { exportCsv } from '../../testing/server';
 import { countRegistrations, removeTempDirs } from './support/fixtures';
 import { buildApp } from '../../server/app';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
-import { describeWith, testServiceUrl } from './support/testService';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './support/throwawayDatabase';
+import { describeWith, testServiceUrl } from '../../testing/testService';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../testing/throwawayDatabase';
 
 /** .ci/run starts a throwaway PostgreSQL server and sets this (see .ci/postgres.sh). */
 const serverUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');

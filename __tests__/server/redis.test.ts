@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../../server/app';
 import { removeTempDirs, stubDatabase } from './support/fixtures';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
-import { describeWith, testServiceUrl } from './support/testService';
+import { describeWith, testServiceUrl } from '../../testing/testService';
 
 const redisUrl = testServiceUrl('REDIS_URL_TEST', 'Redis');
 

@@ -26,8 +26,8 @@ import {
   makeTempDir,
   removeTempDirs,
 } from './support/fixtures';
-import { testServiceUrl, testTool } from './support/testService';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './support/throwawayDatabase';
+import { testServiceUrl, testTool } from '../../testing/testService';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../testing/throwawayDatabase';
 
 jest.setTimeout(4 * databaseTimeoutMs);
 

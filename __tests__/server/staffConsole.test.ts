@@ -14,7 +14,7 @@ import { staffRequestsPerMinute } from '../../server/staffConsole/staffConsolePl
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
 import { validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
-import { signIn } from './support/staffSignIn';
+import { signIn, signInFrom } from './support/staffSignIn';
 import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 import { parseCsv } from '../../testing/csv';
@@ -99,6 +99,25 @@ describe('sign-in', () => {
     expect(logout.statusCode).toBe(302);
     expect(logout.headers.location).toContain(`${provider.settings.STAFF_OIDC_ISSUER}/session/end`);
     expect((await get('/staff/api/me', cookie)).statusCode).toBe(401);
+  });
+
+  it('comes back to the console page it was asked for, with its filter', async () => {
+    const page = '/staff?programme=MIDS&q=Mira';
+    const loginUrl = `/staff/login?${new URLSearchParams({ return: page })}`;
+    expect((await signInFrom(app, 'admin', loginUrl)).location).toBe(page);
+  });
+
+  it.each([
+    'https://evil.example/staff',
+    '//evil.example/staff',
+    '/\\evil.example/staff',
+    '/staff/../account',
+    '/staff/api/export?format=csv',
+    '/staff/logout',
+    'javascript:alert(1)',
+  ])('comes back to /staff, never to %s', async (page) => {
+    const loginUrl = `/staff/login?${new URLSearchParams({ return: page })}`;
+    expect((await signInFrom(app, 'admin', loginUrl)).location).toBe('/staff');
   });
 
   it('refuses a callback that no sign-in of this browser started', async () => {

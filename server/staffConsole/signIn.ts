@@ -35,6 +35,21 @@ interface PendingSignIn {
   state: string;
   nonce: string;
   verifier: string;
+  /** The console's page to come back to. */
+  returnTo: string;
+}
+
+/**
+ * The console's page `/staff/login?return=` names, as a path on this server, or /staff: never
+ * another site (an open redirect), nor the sign-in's own addresses.
+ */
+export function consolePage(requested: unknown, settings: StaffConsoleSettings): string {
+  if (typeof requested !== 'string') return '/staff';
+  const url = new URL(requested, settings.publicUrl);
+  const isConsolePage =
+    url.origin === settings.publicUrl.origin &&
+    /^\/staff(\/(?!api\/|api$|login$|callback$|logout$)[\w-]+)*$/.test(url.pathname);
+  return isConsolePage ? url.pathname + url.search : '/staff';
 }
 
 /** Who did it, as the audit log records a console action. */
@@ -48,12 +63,13 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
   const secure = settings.publicUrl.protocol === 'https:';
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure } as const;
 
-  app.get('/staff/login', async (_request, reply) => {
+  app.get<{ Querystring: { return?: string } }>('/staff/login', async (request, reply) => {
     const config = await provider();
     const pending: PendingSignIn = {
       state: client.randomState(),
       nonce: client.randomNonce(),
       verifier: client.randomPKCECodeVerifier(),
+      returnTo: consolePage(request.query.return, settings),
     };
     const authorizationUrl = client.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
@@ -110,7 +126,7 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
       details: person.admin ? 'access=admin' : `access=${person.programmes.join(' ') || 'none'}`,
     });
     reply.setCookie(sessionCookie, token, { ...cookieOptions, path: '/staff' });
-    return reply.redirect('/staff');
+    return reply.redirect(consolePage(pending.returnTo, settings));
   });
 
   app.get('/staff/logout', async (request, reply) => {

@@ -8,7 +8,15 @@ import { signInAtProvider } from '../../../testing/localProvider';
 
 /** Signs `login` in and resolves with the app's session cookie (name=value). */
 export async function signIn(app: FastifyInstance, login: string): Promise<string> {
-  const start = await app.inject({ method: 'GET', url: '/staff/login' });
+  return (await signInFrom(app, login, '/staff/login')).cookie;
+}
+
+/**
+ * Signs `login` in, starting at `loginUrl` (/staff/login and its query); resolves with the
+ * session cookie and where the app sends the browser at the end.
+ */
+export async function signInFrom(app: FastifyInstance, login: string, loginUrl: string) {
+  const start = await app.inject({ method: 'GET', url: loginUrl });
   const pending = start.cookies.find((cookie) => cookie.name === 'staff-sign-in')!;
   const callback = new URL(await signInAtProvider(start.headers.location as string, login));
   const done = await app.inject({
@@ -18,5 +26,5 @@ export async function signIn(app: FastifyInstance, login: string): Promise<strin
   });
   const session = done.cookies.find((cookie) => cookie.name === 'staff-session');
   if (!session) throw new Error(`/staff/callback answered ${done.statusCode}: ${done.body}`);
-  return `${session.name}=${session.value}`;
+  return { cookie: `${session.name}=${session.value}`, location: done.headers.location };
 }

@@ -1,9 +1,8 @@
 /**
  * The staff console under /staff, loaded only there: who is signed in, then the registrations they
  * may see, one registration, and (for admins) the audit log. Without a session the browser goes
- * to the sign-in; a person with no access is told so and can sign out.
+ * to the sign-in and comes back; a person with no access is told so and can sign out.
  */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { TopBar } from '../../components/TopBar';
@@ -18,10 +17,8 @@ import './staffConsole.scss';
 export function StaffConsole() {
   const { t } = useTranslation('staff');
   const me = useMeQuery();
+  // Without a session the staff API sends the browser to the sign-in.
   const signedOut = isSignedOut(me.error);
-  useEffect(() => {
-    if (signedOut) window.location.assign('/staff/login');
-  }, [signedOut]);
 
   return (
     <>

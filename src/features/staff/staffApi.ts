@@ -10,6 +10,7 @@ import { xsrfHeaderName } from '../../api/protocol';
 import { xsrfTokenFor } from '../../api/xsrf';
 import type { RegistrationValues } from '../registration/fields';
 import type { Language } from '../language/languages';
+import { isSignedOut } from './apiErrors';
 
 export const staffApiPath = '/staff/api';
 
@@ -54,6 +55,15 @@ export function filterQuery(
   return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
 }
 
+/**
+ * Without a session (never signed in, 30 minutes idle, 8 hours on, signed out in another tab):
+ * through the sign-in and back to this page.
+ */
+function signInAndComeBack() {
+  const page = window.location.pathname + window.location.search;
+  window.location.assign(`/staff/login?${new URLSearchParams({ return: page })}`);
+}
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: staffApiPath,
   fetchFn: (...request) => fetch(...request),
@@ -61,11 +71,13 @@ const rawBaseQuery = fetchBaseQuery({
 
 export const staffApi = createApi({
   reducerPath: 'staffApi',
-  baseQuery: (args: string | FetchArgs, api, extraOptions) => {
+  baseQuery: async (args: string | FetchArgs, api, extraOptions) => {
     const request = typeof args === 'string' ? { url: args } : args;
     const token = xsrfTokenFor(request.method ?? 'GET', staffApiPath, document.cookie);
     const headers = { ...request.headers, ...(token && { [xsrfHeaderName]: token }) };
-    return rawBaseQuery({ ...request, headers }, api, extraOptions);
+    const result = await rawBaseQuery({ ...request, headers }, api, extraOptions);
+    if (isSignedOut(result.error)) signInAndComeBack();
+    return result;
   },
   tagTypes: ['Registration', 'AuditLog'],
   endpoints: (builder) => ({
