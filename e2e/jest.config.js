@@ -10,6 +10,7 @@ module.exports = {
   roots: ['<rootDir>'],
   testMatch: ['**/*.test.ts'],
   transform: rootConfig.transform,
+  transformIgnorePatterns: rootConfig.transformIgnorePatterns,
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   globalSetup: '<rootDir>/support/globalSetup.ts',
   maxWorkers: 1,
