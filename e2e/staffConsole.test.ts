@@ -15,6 +15,7 @@ import { validRegistration } from '../testing/registrations';
 import { freePort, startServer, type RunningServer } from '../testing/server';
 import { describeWith, testServiceUrl, testTool } from '../testing/testService';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../testing/throwawayDatabase';
+import { xsrfCookieName, xsrfHeaderName } from '../src/api/protocol';
 import type { RegistrationValues } from '../src/features/registration/fields';
 import { chooseLanguage } from './support/app';
 import { wcagViolations } from './support/axe';
@@ -193,6 +194,12 @@ function consoleTests(storage: { postgresUrl?: string }) {
     const reference = await page.locator('dd code').innerText();
     await expectNoViolations();
 
+    // A request without the XSRF header (another site's form, say) erases nothing.
+    const byAddress = `/staff/api/registrations/${new URL(page.url()).pathname.split('/').pop()}`;
+    const forged = await page.request.delete(byAddress, { data: { reason: 'forged' } });
+    expect(forged.status()).toBe(403);
+    expect((await page.request.get(byAddress)).status()).toBe(200);
+
     // Erase: the dialog asks for a reason first.
     await page.getByRole('button', { name: text('sv', 'staff:erase'), exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -255,6 +262,13 @@ function consoleTests(storage: { postgresUrl?: string }) {
     expect((await visible.json()).total).toBe(programmes.length);
     const another = await page.request.get('/staff/api/registrations?programme=IT');
     expect((await another.json()).total).toBe(0);
+    // Erasing is for admins, even with the XSRF header the console would send.
+    const xsrfCookie = (await context.cookies()).find((cookie) => cookie.name === xsrfCookieName);
+    const erase = await page.request.delete(
+      `/staff/api/registrations/${(await visible.json()).items[0].id}`,
+      { data: { reason: 'not mine to erase' }, headers: { [xsrfHeaderName]: xsrfCookie!.value } },
+    );
+    expect(erase.status()).toBe(403);
     // No audit log for a coordinator, neither in the menu nor at its address.
     expect(
       await page.getByRole('link', { name: text('sv', 'staff:audit-log-heading') }).count(),
