@@ -374,4 +374,53 @@ function consoleTests(storage: { postgresUrl?: string }) {
       ]),
     );
   });
+
+  test('an admin pages through an audit log of more than 50 entries with the pager', async () => {
+    await signIn('admin');
+    await page.locator('tbody tr').first().waitFor(); // the list's own read is logged by now
+    // 55 audited reads, each asking for a page of its own, so that each entry reads differently.
+    for (let n = 1; n <= 55; n++) {
+      expect((await page.request.get(`/staff/api/registrations?page=${n}`)).status()).toBe(200);
+    }
+    const pageDetails = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => `page=${from - index}`);
+    const shownDetails = () => page.locator('tbody td:nth-child(5)').allInnerTexts();
+
+    await page.getByRole('link', { name: text('sv', 'staff:audit-log-heading') }).click();
+    await page
+      .getByRole('heading', { level: 1, name: text('sv', 'staff:audit-log-heading') })
+      .waitFor();
+    // Reading the log is not logged itself: the API's total is the one shown.
+    const { total } = (await (await page.request.get('/staff/api/audit-log')).json()) as {
+      total: number;
+    };
+    expect(total).toBeGreaterThan(55);
+    const pages = String(Math.ceil(total / 50));
+    await page
+      .locator('caption', {
+        hasText: new RegExp(
+          `^${text('sv', 'staff:audit-log-caption_other', { count: String(total) })}$`,
+        ),
+      })
+      .waitFor();
+    await page.getByText(text('sv', 'staff:page-of', { page: '1', pages })).waitFor();
+    expect(await shownDetails()).toEqual(pageDetails(55, 50)); // newest first
+
+    await page.getByRole('button', { name: text('sv', 'staff:next-page') }).click();
+    await page.waitForURL(`${server.url}/staff/audit-log?page=2`);
+    await page.getByText(text('sv', 'staff:page-of', { page: '2', pages })).waitFor();
+    await page.locator('tbody tr:first-child td:nth-child(5)', { hasText: /^page=5$/ }).waitFor();
+    const secondPage = await shownDetails();
+    expect(secondPage).toHaveLength(Math.min(50, total - 50));
+    expect(secondPage.slice(0, 5)).toEqual(pageDetails(5, 5));
+    expect(await page.locator('caption').innerText()).toBe(
+      text('sv', 'staff:audit-log-caption_other', { count: String(total) }),
+    );
+    await expectNoViolations();
+
+    // Back: the first page again, as the address has it.
+    await page.goBack();
+    await page.locator('tbody tr:first-child td:nth-child(5)', { hasText: /^page=55$/ }).waitFor();
+    expect(await shownDetails()).toEqual(pageDetails(55, 50));
+  });
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app';
 import { formColumns } from '../../server/db/registrations';
 import type { Database } from '../../server/db/database';
 import { accessOf } from '../../server/staffConsole/access';
+import { recordAudit } from '../../server/staff/auditLog';
 import { readStaffConsoleSettings } from '../../server/staffConsole/settings';
 import { staffRequestsPerMinute } from '../../server/staffConsole/staffConsolePlugin';
 import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
@@ -296,6 +297,62 @@ describe('pages', () => {
       Array.from({ length: 10 }, (_, index) => `Page${10 - index}`),
     );
     await database.query("DELETE FROM registrations WHERE first_name LIKE 'Page%'");
+  });
+});
+
+describe('audit log pages', () => {
+  it('gives the audit log 50 a page, newest first, with the total, and refuses a bad page', async () => {
+    const cookie = await signIn(app, 'admin');
+    for (let n = 1; n <= 60; n++) {
+      await recordAudit(database, {
+        command: 'probe',
+        rowCount: n,
+        osUser: 'test',
+        details: `n=${n}`,
+      });
+    }
+    const [{ stored }] = await database.query<{ stored: number }>(
+      'SELECT count(*)::integer AS stored FROM audit_log',
+    );
+    const pageOf = async (page: number) => {
+      const response = await get(`/staff/api/audit-log?page=${page}`, cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      return response.json() as { total: number; items: Array<{ details: string }> };
+    };
+
+    const first = await pageOf(1);
+    expect(first.total).toBe(stored);
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0]).toEqual({
+      at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+      command: 'probe',
+      rowCount: 60,
+      osUser: 'test',
+      details: 'n=60',
+    });
+    expect(first.items.map((item) => item.details)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `n=${60 - index}`),
+    );
+    // Without a page, the first.
+    expect((await get('/staff/api/audit-log', cookie)).json()).toEqual(first);
+
+    const second = await pageOf(2);
+    expect(second.total).toBe(stored);
+    expect(second.items).toHaveLength(Math.min(50, stored - 50));
+    expect(second.items.slice(0, 10).map((item) => item.details)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `n=${10 - index}`),
+    );
+    // Past the last page: none, and still the total.
+    expect(await pageOf(Math.ceil(stored / 50) + 1)).toEqual({ total: stored, items: [] });
+
+    // A bad page is refused as the registrations refuse it.
+    for (const bad of ['0', '-1', 'x', '1.5', '1000000', '']) {
+      const response = await get(`/staff/api/audit-log?page=${bad}`, cookie);
+      const registrations = await get(`/staff/api/registrations?page=${bad}`, cookie);
+      expect([bad, response.statusCode]).toEqual([bad, 400]);
+      expect(response.json()).toEqual(registrations.json());
+    }
   });
 });
 

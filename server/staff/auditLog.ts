@@ -4,7 +4,7 @@
  * only as a keyed hash (subjectHash), which confirms a known address without revealing one.
  */
 import { createHmac } from 'node:crypto';
-import type { Queryable } from '../db/database';
+import { snapshotTransaction, type Database, type Queryable } from '../db/database';
 import { withoutControlCharacters } from './controlCharacters';
 
 export interface AuditEntry {
@@ -28,21 +28,45 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
   );
 }
 
+interface AuditRow {
+  at: Date;
+  command: string;
+  row_count: number;
+  os_user: string;
+  details: string;
+}
+
+const selectedColumns = 'at, command, row_count, os_user, details';
+
+const toRecord = (row: AuditRow): AuditRecord => ({
+  at: new Date(row.at),
+  command: row.command,
+  rowCount: row.row_count,
+  osUser: row.os_user,
+  details: row.details,
+});
+
+/** The whole log, oldest first: what `npm run audit-log` prints. */
 export async function readAuditLog(db: Queryable): Promise<AuditRecord[]> {
-  const rows = await db.query<{
-    at: Date;
-    command: string;
-    row_count: number;
-    os_user: string;
-    details: string;
-  }>('SELECT at, command, row_count, os_user, details FROM audit_log ORDER BY id');
-  return rows.map((row) => ({
-    at: new Date(row.at),
-    command: row.command,
-    rowCount: row.row_count,
-    osUser: row.os_user,
-    details: row.details,
-  }));
+  const rows = await db.query<AuditRow>(`SELECT ${selectedColumns} FROM audit_log ORDER BY id`);
+  return rows.map(toRecord);
+}
+
+/** Part of the log, newest first, and how many entries it has: one snapshot, so the two agree. */
+export function readAuditLogPage(
+  db: Database,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ total: number; items: AuditRecord[] }> {
+  return snapshotTransaction(db, async (tx) => {
+    const [{ total }] = await tx.query<{ total: number }>(
+      'SELECT count(*)::integer AS total FROM audit_log',
+    );
+    const rows = await tx.query<AuditRow>(
+      `SELECT ${selectedColumns} FROM audit_log ORDER BY id DESC LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    );
+    return { total, items: rows.map(toRecord) };
+  });
 }
 
 /** HMAC-SHA-256 of a normalised address or reference under a key derived from the server's secret. */

@@ -5,8 +5,7 @@
 import { snapshotTransaction, type Database, type Queryable } from '../db/database';
 import { formColumns, toStoredRegistration, type RegistrationRow } from '../db/registrations';
 import type { DegreeProgram } from './access';
-
-export const pageSize = 50;
+import { rowsOfPage } from './paging';
 
 export interface RegistrationFilter {
   /** What the person may see: every other programme is left out whatever else is asked. */
@@ -67,11 +66,8 @@ export function findRegistrations(db: Database, filter: RegistrationFilter, page
       `SELECT count(*)::integer AS total FROM registrations WHERE ${where}`,
       params,
     );
-    const items = await selectRegistrations(
-      tx,
-      filter,
-      `LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-    );
+    const { limit, offset } = rowsOfPage(page);
+    const items = await selectRegistrations(tx, filter, `LIMIT ${limit} OFFSET ${offset}`);
     return { total, items };
   });
 }

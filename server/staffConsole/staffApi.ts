@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { recordSecurityEvent } from '../logging';
 import { isDay, startOfDay } from '../timeZone';
-import { readAuditLog, recordAudit } from '../staff/auditLog';
+import { readAuditLogPage, recordAudit } from '../staff/auditLog';
 import {
   exportFile,
   exportFormats,
@@ -23,6 +23,7 @@ import {
   findRegistrations,
   type RegistrationFilter,
 } from './registrationQueries';
+import { pageParameter, rowsOfPage } from './paging';
 import { auditActor } from './signIn';
 
 export interface StaffApiOptions {
@@ -48,7 +49,13 @@ interface FilterQuery {
 const listQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { ...filterProperties, page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } },
+  properties: { ...filterProperties, page: pageParameter },
+} as const;
+
+const auditLogQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { page: pageParameter },
 } as const;
 
 const exportQuery = {
@@ -226,9 +233,12 @@ export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, {
     },
   );
 
-  app.get('/staff/api/audit-log', async (request) => {
-    requireAdmin(request);
-    const records = await readAuditLog(database);
-    return { items: records.reverse() };
-  });
+  app.get<{ Querystring: { page?: string } }>(
+    '/staff/api/audit-log',
+    { schema: { querystring: auditLogQuery } },
+    async (request) => {
+      requireAdmin(request);
+      return readAuditLogPage(database, rowsOfPage(Number(request.query.page ?? 1)));
+    },
+  );
 };

@@ -1,13 +1,20 @@
-/** The audit log for admins: who signed in, opened, exported, downloaded and erased what, newest first. */
+/**
+ * The audit log for admins: who signed in, opened, exported, downloaded and erased what, newest
+ * first, a page at a time like the registrations (every view adds to it, so it grows fast).
+ */
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { useAuditLogQuery } from './staffApi';
 import { useFormatting } from './useFormatting';
+import { Pager, pageIn } from './Pager';
 
 export function AuditLogPage() {
   const { t } = useTranslation('staff');
   const format = useFormatting();
-  const { data, isError } = useAuditLogQuery();
+  const navigate = useNavigate();
+  const page = pageIn(new URLSearchParams(useLocation().search));
+  const { data, isFetching, isError } = useAuditLogQuery(page);
   return (
     <>
       <h1>{t('audit-log-heading')}</h1>
@@ -16,10 +23,10 @@ export function AuditLogPage() {
       ) : !data ? (
         <LoadingSpinner label={t('loading')} />
       ) : (
-        <div className="table-responsive">
+        <div className="table-responsive" aria-busy={isFetching}>
           <table className="table table-striped">
             <caption className="caption-top">
-              {t('audit-log-caption', { count: data.items.length })}
+              {t('audit-log-caption', { count: data.total })}
             </caption>
             <thead>
               <tr>
@@ -43,6 +50,9 @@ export function AuditLogPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {data && (
+        <Pager page={page} total={data.total} goTo={(to) => navigate({ search: `page=${to}` })} />
       )}
     </>
   );

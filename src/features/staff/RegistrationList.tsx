@@ -15,8 +15,8 @@ import {
   type StaffMember,
 } from './staffApi';
 import { useFormatting } from './useFormatting';
+import { Pager, pageIn } from './Pager';
 
-const pageSize = 50;
 const filterNames = ['programme', 'from', 'to', 'q'] as const;
 
 export function RegistrationList({ member }: { member: StaffMember }) {
@@ -31,9 +31,8 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   const filter: RegistrationFilter = Object.fromEntries(
     filterNames.map((name) => [name, searchParams.get(name) ?? undefined]),
   );
-  const page = Number(searchParams.get('page') ?? 1);
+  const page = pageIn(searchParams);
   const { data, isFetching, isError } = useRegistrationsQuery({ ...filter, page });
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
   const erased = (location.state as { erased?: string } | null)?.erased;
 
   function applyFilter(event: FormEvent<HTMLFormElement>) {
@@ -163,27 +162,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
           </table>
         </div>
       )}
-      {data && pages > 1 && (
-        <nav aria-label={t('pages-label')} className="d-flex align-items-center gap-3">
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            disabled={page <= 1}
-            onClick={() => goTo(page - 1)}
-          >
-            {t('previous-page')}
-          </button>
-          <span>{t('page-of', { page, pages })}</span>
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            disabled={page >= pages}
-            onClick={() => goTo(page + 1)}
-          >
-            {t('next-page')}
-          </button>
-        </nav>
-      )}
+      {data && <Pager page={page} total={data.total} goTo={goTo} />}
     </>
   );
 }

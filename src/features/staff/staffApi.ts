@@ -47,6 +47,12 @@ export interface AuditRecord {
   details: string;
 }
 
+/** A list's page as the API answers it: its items, and how many there are in all. */
+export interface ListPage<Item> {
+  total: number;
+  items: Item[];
+}
+
 /** The filter as the API's query string, leaving out what is empty. */
 export function filterQuery(
   filter: RegistrationFilter & { page?: number; format?: string; language?: string },
@@ -83,7 +89,7 @@ export const staffApi = createApi({
   endpoints: (builder) => ({
     me: builder.query<StaffMember, void>({ query: () => 'me' }),
     registrations: builder.query<
-      { total: number; items: RegistrationSummary[] },
+      ListPage<RegistrationSummary>,
       RegistrationFilter & { page: number }
     >({
       query: (filter) => `registrations?${filterQuery(filter)}`,
@@ -105,8 +111,8 @@ export const staffApi = createApi({
         'AuditLog',
       ],
     }),
-    auditLog: builder.query<{ items: AuditRecord[] }, void>({
-      query: () => 'audit-log',
+    auditLog: builder.query<ListPage<AuditRecord>, number>({
+      query: (page) => `audit-log?page=${page}`,
       providesTags: ['AuditLog'],
     }),
   }),

@@ -1,0 +1,44 @@
+/**
+ * The pager under the console's lists: the previous and next page, and where the person is. The
+ * page lives in the address (?page=), so that Back, a reload and a shared link keep it.
+ */
+import { useTranslation } from 'react-i18next';
+import { pageSize } from './pageSize';
+
+/** The page the address asks for: the first when it names none. */
+export const pageIn = (searchParams: URLSearchParams) => Number(searchParams.get('page') ?? 1);
+
+export function Pager({
+  page,
+  total,
+  goTo,
+}: {
+  page: number;
+  total: number;
+  goTo: (page: number) => void;
+}) {
+  const { t } = useTranslation('staff');
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages === 1) return null;
+  return (
+    <nav aria-label={t('pages-label')} className="d-flex align-items-center gap-3">
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        disabled={page <= 1}
+        onClick={() => goTo(page - 1)}
+      >
+        {t('previous-page')}
+      </button>
+      <span>{t('page-of', { page, pages })}</span>
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        disabled={page >= pages}
+        onClick={() => goTo(page + 1)}
+      >
+        {t('next-page')}
+      </button>
+    </nav>
+  );
+}

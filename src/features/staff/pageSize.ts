@@ -1,0 +1,2 @@
+/** The staff API's lists (registrations, the audit log) answer this many a page; the pager counts by it. */
+export const pageSize = 50;
