@@ -256,6 +256,11 @@ describe('export, download and erase', () => {
     expect((await erase(coordinator, { reason: 'asked by the applicant' })).statusCode).toBe(403);
     expect((await erase(admin, { reason: 'asked by the applicant' }, false)).statusCode).toBe(403);
     expect((await erase(admin, {})).statusCode).toBe(400);
+    // A reason naming the applicant would outlive the erasure in the audit log.
+    for (const reason of ['Mira asked for it', `by email from ${validValues.email}`]) {
+      expect((await erase(admin, { reason })).statusCode).toBe(422);
+    }
+    expect(await idOf('Mira')).toBeDefined();
     expect((await erase(admin, { reason: 'asked by the applicant' })).statusCode).toBe(204);
 
     expect(await idOf('Mira')).toBeUndefined();

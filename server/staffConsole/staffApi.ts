@@ -17,6 +17,7 @@ import {
 import { defaultLanguage, languages, type Language } from '../../src/features/language/languages';
 import { eraseApplicant, type StaffContext } from '../staff/operations';
 import { degreePrograms } from '../../src/features/registration/fields';
+import { eraseReasonLength, reasonIdentifiesApplicant } from '../../src/features/staff/eraseReason';
 import {
   findAllRegistrations,
   findRegistration,
@@ -80,7 +81,14 @@ const eraseBody = {
   type: 'object',
   additionalProperties: false,
   required: ['reason'],
-  properties: { reason: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' } },
+  properties: {
+    reason: {
+      type: 'string',
+      minLength: eraseReasonLength.min,
+      maxLength: eraseReasonLength.max,
+      pattern: '\\S',
+    },
+  },
 } as const;
 
 /** The day after `day` (YYYY-MM-DD), as the calendar has it. */
@@ -223,6 +231,11 @@ export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, {
     async (request, reply) => {
       requireAdmin(request);
       const registration = await visibleRegistration(request);
+      if (reasonIdentifiesApplicant(request.body.reason, registration)) {
+        throw app.httpErrors.unprocessableEntity(
+          "The reason would keep the applicant's personal data in the audit log: leave it out",
+        );
+      }
       await eraseApplicant(
         staff,
         { reference: registration.reference },

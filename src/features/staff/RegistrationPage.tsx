@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { fieldNames } from '../registration/fields';
-import { isNotFound } from './apiErrors';
+import { isNotFound, isUnprocessable } from './apiErrors';
+import { eraseReasonLength, reasonIdentifiesApplicant } from './eraseReason';
 import {
   staffApiPath,
   useEraseRegistrationMutation,
@@ -108,18 +109,30 @@ function EraseButton({ registration }: { registration: RegistrationDetails }) {
   const [reason, setReason] = useState('');
   const [showError, setShowError] = useState(false);
   const reasonInput = useRef<HTMLTextAreaElement>(null);
-  const [erase, { isLoading, isError }] = useEraseRegistrationMutation();
-  const reasonValid = reason.trim().length >= 3;
+  const [erase, { isLoading, error }] = useEraseRegistrationMutation();
+  // A reason the server refused (422), as it would have been refused here.
+  const [refusedReason, setRefusedReason] = useState<string>();
+  const reasonError =
+    reason.trim().length < eraseReasonLength.min
+      ? 'erase-reason-required'
+      : reasonIdentifiesApplicant(reason, registration) || reason === refusedReason
+        ? 'erase-reason-identifies'
+        : undefined;
+  const shownError = showError ? reasonError : undefined;
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    if (!reasonValid) {
+    if (reasonError) {
       setShowError(true);
       reasonInput.current?.focus();
       return;
     }
     const result = await erase({ id: registration.id, reason: reason.trim() });
-    if (!('error' in result)) {
+    if (isUnprocessable(result.error)) {
+      setRefusedReason(reason);
+      setShowError(true);
+      reasonInput.current?.focus();
+    } else if (!('error' in result)) {
       navigate('/staff', { state: { erased: registration.reference } });
     }
   }
@@ -143,26 +156,29 @@ function EraseButton({ registration }: { registration: RegistrationDetails }) {
           </Modal.Header>
           <Modal.Body>
             <p>{t('erase-warning')}</p>
-            <label className="form-label" htmlFor="erase-reason">
+            <label className="form-label mb-0" htmlFor="erase-reason">
               {t('erase-reason')}
             </label>
+            <div id="erase-reason-hint" className="form-text mt-0 mb-2">
+              {t('erase-reason-hint')}
+            </div>
             <textarea
               id="erase-reason"
               ref={reasonInput}
-              className={`form-control${showError && !reasonValid ? ' is-invalid' : ''}`}
+              className={`form-control${shownError ? ' is-invalid' : ''}`}
               value={reason}
-              maxLength={500}
+              maxLength={eraseReasonLength.max}
               rows={3}
-              aria-describedby={showError && !reasonValid ? 'erase-reason-error' : undefined}
-              aria-invalid={showError && !reasonValid}
+              aria-describedby={`erase-reason-hint${shownError ? ' erase-reason-error' : ''}`}
+              aria-invalid={shownError !== undefined}
               onChange={(event) => setReason(event.target.value)}
             />
-            {showError && !reasonValid && (
+            {shownError && (
               <div id="erase-reason-error" className="invalid-feedback d-block">
-                {t('erase-reason-required')}
+                {t(shownError)}
               </div>
             )}
-            {isError && (
+            {error && !isUnprocessable(error) && (
               <p role="alert" className="text-danger mt-3 mb-0">
                 {t('erase-failed')}
               </p>

@@ -11,3 +11,7 @@ export const isSignedOut = (error: QueryError) =>
 /** Not among what the person may see, or no longer there. */
 export const isNotFound = (error: QueryError) =>
   error !== undefined && 'status' in error && error.status === 404;
+
+/** Understood but refused, such as an erase's reason that names the applicant. */
+export const isUnprocessable = (error: QueryError) =>
+  error !== undefined && 'status' in error && error.status === 422;
