@@ -209,6 +209,12 @@ function consoleTests(storage: { postgresUrl?: string }) {
       .click();
     await dialog.getByText(text('sv', 'staff:erase-reason-required')).waitFor();
     await expectNoViolations();
+    // A reason that names the applicant would outlive the erasure in the audit log.
+    await dialog.getByLabel(text('sv', 'staff:erase-reason')).fill(`${target.lastName} asked`);
+    await dialog
+      .getByRole('button', { name: text('sv', 'staff:erase-confirm'), exact: true })
+      .click();
+    await dialog.getByText(text('sv', 'staff:erase-reason-identifies')).waitFor();
     const reason = 'The applicant asked for erasure by email';
     await dialog.getByLabel(text('sv', 'staff:erase-reason')).fill(reason);
     await dialog
@@ -238,12 +244,39 @@ function consoleTests(storage: { postgresUrl?: string }) {
     expect(log).not.toContain(lastWord);
     await expectNoViolations();
 
-    // Sign out: on to the provider to end its session too, and the console's is over.
+    // Sign out: on to the provider to end its session too, and back to a page that says so
+    // (and does not go on to sign in again).
     await signOutLink().click();
     await page.waitForURL(
       (url) => url.origin === new URL(provider.settings.STAFF_OIDC_ISSUER).origin,
     );
+    await page.getByRole('button', { name: /yes/i }).click();
+    await page.waitForURL(`${server.url}/staff/signed-out`);
+    await page
+      .getByRole('heading', { level: 1, name: text('sv', 'staff:signed-out-heading') })
+      .waitFor();
     expect((await page.request.get('/staff/api/me')).status()).toBe(401);
+    await page.waitForLoadState('networkidle');
+    expect(page.url()).toBe(`${server.url}/staff/signed-out`);
+    await expectNoViolations();
+  });
+
+  test('a sign-in that did not succeed says so, and the next one does', async () => {
+    await page.goto('/staff/callback?code=stale&state=stale'); // no sign-in under way
+    await page.waitForURL(`${server.url}/staff/sign-in-failed`);
+    await page
+      .getByRole('heading', { level: 1, name: text('sv', 'staff:sign-in-failed-heading') })
+      .waitFor();
+    await expectNoViolations();
+    await switchToEnglish();
+    await page.getByRole('link', { name: text('en', 'staff:sign-in-again') }).click();
+    await page.locator('input[name=login]').fill('admin');
+    await page.locator('input[name=password]').fill('any password');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(`${server.url}/staff`);
+    await page
+      .getByRole('heading', { level: 1, name: text('en', 'staff:registrations-heading') })
+      .waitFor();
   });
 
   test('a coordinator sees only their programme, in the table and through the API', async () => {
@@ -274,6 +307,15 @@ function consoleTests(storage: { postgresUrl?: string }) {
       await page.getByRole('link', { name: text('sv', 'staff:audit-log-heading') }).count(),
     ).toBe(0);
     expect((await page.request.get('/staff/api/audit-log')).status()).toBe(403);
+    // The server's log has the attempt as a security event, and who made it.
+    const events = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"securityEvent":"staff-access-denied"'))
+      .map((line) => JSON.parse(line) as { path: string; staff?: string });
+    expect(events).toContainEqual(
+      expect.objectContaining({ path: '/staff/api/audit-log', staff: 'coordinator' }),
+    );
     await expectNoViolations();
   });
 

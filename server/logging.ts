@@ -26,10 +26,18 @@ export function recordSecurityEvent(request: FastifyRequest, event: Refusal): vo
   logSecurityEvent(request, event);
 }
 
-/** The event, the client's address cut short and the path: never a form value. */
+/**
+ * The event, the client's address cut short, the path and, in the staff console, who (the
+ * provider's subject): never a form value.
+ */
 export function logSecurityEvent(request: FastifyRequest, event: SecurityEvent): void {
   request.log.warn(
-    { securityEvent: event, client: truncatedAddress(request.ip), path: request.url.split('?')[0] },
+    {
+      securityEvent: event,
+      client: truncatedAddress(request.ip),
+      path: request.url.split('?')[0],
+      staff: request.staffSession?.subject,
+    },
     'security event',
   );
 }

@@ -9,6 +9,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { sessionPagePath } from '../src/features/staff/sessionPages';
 
 export interface LocalProvider {
   /** The server's settings for it: STAFF_OIDC_*, PUBLIC_URL and STAFF_ACCESS. */
@@ -37,7 +38,7 @@ function createProvider(issuer: string, publicUrl: string, clientSecret: string)
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [`${publicUrl}/staff/callback`],
-        post_logout_redirect_uris: [`${publicUrl}/staff`],
+        post_logout_redirect_uris: [`${publicUrl}${sessionPagePath('signedOut')}`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },

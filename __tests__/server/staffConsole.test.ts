@@ -98,7 +98,14 @@ describe('sign-in', () => {
     const cookie = await signIn(app, 'admin');
     const logout = await get('/staff/logout', cookie);
     expect(logout.statusCode).toBe(302);
-    expect(logout.headers.location).toContain(`${provider.settings.STAFF_OIDC_ISSUER}/session/end`);
+    const endSession = new URL(logout.headers.location as string);
+    expect(endSession.origin + endSession.pathname).toBe(
+      `${provider.settings.STAFF_OIDC_ISSUER}/session/end`,
+    );
+    // Back to a page that asks for no session, or it would sign the person in again at once.
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(
+      `${publicUrl}/staff/signed-out`,
+    );
     expect((await get('/staff/api/me', cookie)).statusCode).toBe(401);
   });
 
@@ -121,9 +128,11 @@ describe('sign-in', () => {
     expect((await signInFrom(app, 'admin', loginUrl)).location).toBe('/staff');
   });
 
-  it('refuses a callback that no sign-in of this browser started', async () => {
+  it('refuses a callback that no sign-in of this browser started, on a page that says so', async () => {
     const response = await get('/staff/callback?code=stolen&state=guessed');
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/staff/sign-in-failed');
+    expect(response.cookies.map((cookie) => cookie.name)).not.toContain('staff-session');
   });
 });
 
@@ -138,7 +147,19 @@ describe('access', () => {
     const [other] = await database.query<{ id: number }>(
       "SELECT id FROM registrations WHERE degree_program = 'IT'",
     );
+    const accessDenied = async () =>
+      Number(
+        /^registrations_refused_total\{reason="staff-access-denied"\} (\d+)$/m.exec(
+          await app.metrics.registry.metrics(),
+        )?.[1] ?? 0,
+      );
+    const before = await accessDenied();
     expect((await get(`/staff/api/registrations/${other.id}`, cookie)).statusCode).toBe(404);
+    // Another programme's registration is a security event; one that is not stored (just erased,
+    // say) answers the same, without one.
+    expect(await accessDenied()).toBe(before + 1);
+    expect((await get('/staff/api/registrations/999999', cookie)).statusCode).toBe(404);
+    expect(await accessDenied()).toBe(before + 1);
   });
 
   it('gives a person in no listed group nothing', async () => {
@@ -147,7 +168,8 @@ describe('access', () => {
       admin: false,
       programmes: [],
     });
-    expect((await get('/staff/api/registrations', cookie)).json()).toEqual({ total: 0, items: [] });
+    expect((await get('/staff/api/registrations', cookie)).statusCode).toBe(403);
+    expect((await get('/staff/api/export?format=csv', cookie)).statusCode).toBe(403);
   });
 
   it('records sign-ins and every read in the audit log, without the applicant', async () => {

@@ -107,3 +107,9 @@ export async function findRegistration(
         : { state: 'failing' as const, attempts: row.attempts };
   return { ...toStoredRegistration(row), confirmation };
 }
+
+/** Whether a registration with this id is stored, whoever may see it. */
+export async function registrationExists(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM registrations WHERE id = $1', [id]);
+  return rows.length > 0;
+}

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
+import { sessionPagePath } from '../../src/features/staff/sessionPages';
 import { recordAudit } from '../staff/auditLog';
 import type { Database } from '../db/database';
 import { accessOf } from './access';
@@ -15,6 +16,8 @@ import type { StaffConsoleSettings } from './settings';
 
 export const sessionCookie = 'staff-session';
 const signInCookie = 'staff-sign-in';
+const signedOutPage = sessionPagePath('signedOut');
+const signInFailedPage = sessionPagePath('signInFailed');
 /** Long enough to type a password and answer a second factor. */
 const signInMaxAgeSeconds = 10 * 60;
 
@@ -93,7 +96,8 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
       .header('cache-control', 'no-store')
       .clearCookie(signInCookie, { path: '/staff/callback' });
     const pending = readPendingSignIn(request);
-    if (!pending) throw app.httpErrors.badRequest('No sign-in under way: start at /staff/login');
+    // Started on another host name than PUBLIC_URL's, or more than 10 minutes ago.
+    if (!pending) return reply.redirect(signInFailedPage);
     const config = await provider();
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
     try {
@@ -106,7 +110,7 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
     } catch (error) {
       // The provider's answer (a refusal, a wrong state) says nothing personal: keep its kind.
       request.log.warn({ errorName: (error as Error).name }, 'staff sign-in failed');
-      throw app.httpErrors.unauthorized('Sign-in failed: start again at /staff/login');
+      return reply.redirect(signInFailedPage);
     }
     const claims = tokens.claims()!;
     const groups =
@@ -133,13 +137,13 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
     reply.header('cache-control', 'no-store').clearCookie(sessionCookie, { path: '/staff' });
     const token = request.cookies[sessionCookie];
     const session = token ? await sessions.end(token) : undefined;
-    if (!session) return reply.redirect('/staff');
+    if (!session) return reply.redirect(signedOutPage);
     await recordAudit(database, { command: 'sign-out', rowCount: 0, osUser: auditActor(session) });
     const config = await provider().catch(() => undefined);
-    if (!config?.serverMetadata().end_session_endpoint) return reply.redirect('/staff');
+    if (!config?.serverMetadata().end_session_endpoint) return reply.redirect(signedOutPage);
     const endSession = client.buildEndSessionUrl(config, {
       id_token_hint: session.idToken,
-      post_logout_redirect_uri: new URL('/staff', settings.publicUrl).href,
+      post_logout_redirect_uri: new URL(signedOutPage, settings.publicUrl).href,
     });
     return reply.redirect(endSession.href);
   });

@@ -22,6 +22,7 @@ import {
   findAllRegistrations,
   findRegistration,
   findRegistrations,
+  registrationExists,
   type RegistrationFilter,
 } from './registrationQueries';
 import { pageParameter, rowsOfPage } from './paging';
@@ -110,6 +111,10 @@ function filterOf(
     throw request.server.httpErrors.badRequest('from and to are days that exist, as YYYY-MM-DD');
   }
   const session = sessionOf(request);
+  if (session.programmes.length === 0) {
+    recordSecurityEvent(request, 'staff-access-denied');
+    throw request.server.httpErrors.forbidden('Your groups give you no degree programme');
+  }
   if (programme && !session.programmes.includes(programme as never)) {
     recordSecurityEvent(request, 'staff-access-denied');
   }
@@ -136,10 +141,14 @@ export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, {
 
   async function visibleRegistration(request: FastifyRequest<{ Params: { id: string } }>) {
     const session = sessionOf(request);
-    const found = await findRegistration(database, Number(request.params.id), session.programmes);
+    const id = Number(request.params.id);
+    const found = await findRegistration(database, id, session.programmes);
     if (!found) {
-      // Another programme's registration looks like none at all, and is worth a look.
-      recordSecurityEvent(request, 'staff-access-denied');
+      // Another programme's registration looks like none at all, and is worth a look; one just
+      // erased (the console asking once more) is not.
+      if (await registrationExists(database, id)) {
+        recordSecurityEvent(request, 'staff-access-denied');
+      }
       throw app.httpErrors.notFound('No such registration among those you may see');
     }
     return found;

@@ -1,7 +1,8 @@
 /**
  * The staff console under /staff, loaded only there: who is signed in, then the registrations they
  * may see, one registration, and (for admins) the audit log. Without a session the browser goes
- * to the sign-in and comes back; a person with no access is told so and can sign out.
+ * to the sign-in and comes back; a person with no access is told so and can sign out. After a
+ * sign-out, a page that asks for no session says so.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
@@ -12,27 +13,42 @@ import { RegistrationList } from './RegistrationList';
 import { RegistrationPage } from './RegistrationPage';
 import { useMeQuery, type StaffMember } from './staffApi';
 import { isSignedOut } from './apiErrors';
+import { SessionPage } from './SessionPage';
+import { sessionPages } from './sessionPages';
 import './staffConsole.scss';
 
 export function StaffConsole() {
-  const { t } = useTranslation('staff');
-  const me = useMeQuery();
-  // Without a session the staff API sends the browser to the sign-in.
-  const signedOut = isSignedOut(me.error);
-
   return (
     <>
       <TopBar />
       <main className="container-lg py-4" id="main">
-        {me.data ? (
-          <SignedIn member={me.data} />
-        ) : me.isError && !signedOut ? (
-          <p role="alert">{t('load-failed')}</p>
-        ) : (
-          <LoadingSpinner label={t('loading')} />
-        )}
+        <Routes>
+          {Object.entries(sessionPages).map(([page, path]) => (
+            <Route
+              key={page}
+              path={path}
+              element={<SessionPage page={page as keyof typeof sessionPages} />}
+            />
+          ))}
+          <Route path="*" element={<Console />} />
+        </Routes>
       </main>
     </>
+  );
+}
+
+/** Who is signed in, then what they may see. */
+function Console() {
+  const { t } = useTranslation('staff');
+  const me = useMeQuery();
+  // Without a session the staff API sends the browser to the sign-in.
+  const signedOut = isSignedOut(me.error);
+  return me.data ? (
+    <SignedIn member={me.data} />
+  ) : me.isError && !signedOut ? (
+    <p role="alert">{t('load-failed')}</p>
+  ) : (
+    <LoadingSpinner label={t('loading')} />
   );
 }
 
