@@ -11,7 +11,11 @@ const provider = await startLocalProvider(
   process.env.PUBLIC_URL ?? 'http://localhost:8080',
   Number(process.env.IDP_PORT ?? 9400),
 );
-const command = Object.entries(provider.settings).map(([name, value]) => `${name}='${value}'`);
+// The server's port is PUBLIC_URL's: the address the provider sends people back to.
+const port = new URL(provider.settings.PUBLIC_URL).port || '80';
+const command = Object.entries({ PORT: port, ...provider.settings }).map(
+  ([name, value]) => `${name}='${value}'`,
+);
 process.stdout.write(
   [
     `OpenID provider for trying the staff console at ${provider.settings.STAFF_OIDC_ISSUER}`,
