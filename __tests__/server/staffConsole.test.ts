@@ -433,6 +433,7 @@ describe('settings', () => {
   it.each([
     [{ STAFF_OIDC_ISSUER: 'http://login.example.edu' }, 'STAFF_OIDC_ISSUER must use https'],
     [{ PUBLIC_URL: 'http://registration.example.edu' }, 'PUBLIC_URL must use https'],
+    [{ PUBLIC_URL: 'localhost:8080' }, 'PUBLIC_URL must be an absolute URL'],
     [{ STAFF_OIDC_CLIENT_SECRET: '' }, 'STAFF_OIDC_CLIENT_SECRET must be set'],
     [{ STAFF_ACCESS: 'admins:XYZ' }, 'STAFF_ACCESS names unknown programmes XYZ'],
     [{ STAFF_ACCESS: 'admins' }, 'STAFF_ACCESS entries are group:admin'],

@@ -48,10 +48,9 @@ export function readStaffConsoleSettings(env: Env): StaffConsoleSettings | undef
 
 /** An https URL, or http on a loopback address (a local trial, the tests). */
 function readUrl(name: string, text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
+  const url = URL.parse(text);
+  // "localhost:8080" parses, as a URL of the scheme "localhost:".
+  if (!url || !/^https?:$/.test(url.protocol)) {
     throw new Error(
       `${name} must be an absolute URL such as https://login.example.edu, got "${text}"`,
     );
