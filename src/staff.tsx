@@ -12,10 +12,16 @@ import { pageLoading } from './app/pageLoading';
 import { loadPersistedState } from './app/persistedState';
 import { makeStore } from './app/store';
 import { Footer } from './components/Footer';
-import { DocumentLanguage } from './features/language/DocumentLanguage';
+import { useDocumentLanguage } from './features/language/useDocumentLanguage';
 import { createI18n } from './features/language/i18n';
 import { StaffConsole } from './features/staff/StaffConsole';
 import './styles.scss';
+
+/** The console's language; each of its views sets the page's title (ViewHeading). */
+function ConsoleLanguage() {
+  useDocumentLanguage();
+  return null;
+}
 
 const store = makeStore(loadPersistedState());
 const i18n = createI18n(store.getState().language.current);
@@ -24,7 +30,7 @@ createRoot(document.getElementById('root')!).render(
   <AppProviders store={store} i18n={i18n}>
     <BrowserRouter>
       <Suspense fallback={pageLoading}>
-        <DocumentLanguage />
+        <ConsoleLanguage />
         <ErrorBoundary>
           <Routes>
             <Route path="/staff/*" element={<StaffConsole />} />

@@ -12,6 +12,7 @@ import { RegistrationList } from './RegistrationList';
 import { RegistrationPage } from './RegistrationPage';
 import { useMeQuery, type StaffMember } from './staffApi';
 import { isSignedOut } from './apiErrors';
+import { ViewHeading } from './ViewHeading';
 import './staffConsole.scss';
 
 export function StaffConsole() {
@@ -57,7 +58,7 @@ function SignedIn({ member }: { member: StaffMember }) {
         </Routes>
       ) : (
         <>
-          <h1>{t('no-access-heading')}</h1>
+          <ViewHeading title={t('no-access-heading')} />
           <p>{t('no-access-paragraph')}</p>
         </>
       )}
