@@ -212,7 +212,11 @@ function consoleTests(storage: { postgresUrl?: string }) {
     await waitForCaption(mids.length);
     expect(await namesInTable()).toEqual(mids.map(fullName).reverse());
 
-    // Export the filter as it stands, in both formats, and read the files back.
+    // Export the filter as it stands, every page of it as the label says, in both formats, and
+    // read the files back.
+    await page
+      .getByText(text('sv', 'staff:export-label_other', { count: String(mids.length) }))
+      .waitFor();
     const csv = await download(text('sv', 'staff:export-csv'));
     expect(parseCsv(csv.toString('utf8')).map((row) => row.email)).toEqual(
       mids.map((registration) => registration.email).reverse(),
@@ -239,6 +243,8 @@ function consoleTests(storage: { postgresUrl?: string }) {
       expect(details).toContain(value);
     }
     expect(details).toContain(programmeLabel('MIDS'));
+    // What the applicant ticked: that they have read the terms, as the form says.
+    expect(details).toContain(text('sv', 'staff:terms-accepted'));
     const reference = await page.locator('dd code').innerText();
     await expectNoViolations();
 
