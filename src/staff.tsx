@@ -4,6 +4,7 @@
  */
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { LiveAnnouncer } from './app/announcer';
@@ -19,7 +20,7 @@ import './styles.scss';
 
 /** The console's language; each of its views sets the page's title (ViewHeading). */
 function ConsoleLanguage() {
-  useDocumentLanguage();
+  useDocumentLanguage(useTranslation().i18n);
   return null;
 }
 

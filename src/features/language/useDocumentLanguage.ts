@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectLanguage } from './languageSlice';
 
 /**
- * Keeps i18next, `<html lang>` and the page's title (when given) in step with the chosen language.
- * The staff console gives none: each of its views sets its own.
+ * Keeps the page's i18next instance, `<html lang>` and the page's title (when given) in step with
+ * the chosen language. The staff console gives no title: each of its views sets its own. `i18n` is
+ * the caller's from useTranslation, which renders it again when the language changes (a second
+ * useTranslation here would cost the start page's script budget bytes it does not have).
  */
-export function useDocumentLanguage(title?: string) {
+export function useDocumentLanguage(i18n: I18n, title?: string) {
   const language = useAppSelector(selectLanguage);
-  const { i18n } = useTranslation();
 
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
