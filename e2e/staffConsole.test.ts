@@ -6,7 +6,7 @@
  * signs in again; axe finds nothing on any view. On PGlite and on PostgreSQL.
  */
 import { readSheet } from 'read-excel-file/node';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../testing/browser';
 import { parseCsv } from '../testing/csv';
 import { connectGraphql, acknowledgedFirstName } from '../testing/graphqlClient';
@@ -20,6 +20,7 @@ import type { RegistrationValues } from '../src/features/registration/fields';
 import { chooseLanguage } from './support/app';
 import { wcagViolations } from './support/axe';
 import { fakedClock, type FakedClock } from './support/fakedClock';
+import { installMeasures } from './support/nonTextContrast';
 import { text, type Language } from './support/translations';
 
 const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
@@ -100,14 +101,61 @@ async function expectNoViolations(): Promise<void> {
   expect(await wcagViolations(page)).toEqual([]);
 }
 
-/** The top bar's language menu, as a person uses it; done once the menu has closed. */
-async function switchToEnglish(): Promise<void> {
-  await chooseLanguage(page, 'en');
+/** A console view's page title, as the staff translations compose it. */
+const viewTitle = (language: Language, view: string) =>
+  text(language, 'staff:page-title', { view });
+
+/** Waits until the page's title is the view's, in that language. */
+async function waitForTitle(language: Language, view: string): Promise<void> {
+  await page.waitForFunction((title) => document.title === title, viewTitle(language, view));
+}
+
+/** The h1 has the focus: a move within the console has put it there. */
+const headingHasFocus = () => page.evaluate(() => document.activeElement?.tagName === 'H1');
+
+/**
+ * The top bar's language menu, as a person uses it; done once the menu has closed and the page's
+ * title is the view's (its text in English) with the console's name, in English.
+ */
+async function switchToEnglish(view: string): Promise<void> {
+  await chooseLanguage(page, 'en', viewTitle('en', view));
   await page.locator('.dropdown-menu').waitFor({ state: 'hidden' });
   await page.mouse.move(0, 0); // off the language button, which the pointer would keep lit
 }
 
 const programmeLabel = (code: string) => text('sv', `degree-programs.${code}`);
+
+/**
+ * The contrast of a table cell's text against its row, stripe included: Bootstrap paints the
+ * stripe as an inset box-shadow, which axe's own check does not see. axe's arithmetic, though.
+ */
+async function contrastOnItsRow(text: Locator): Promise<number> {
+  await installMeasures(page); // puts axe-core into the page
+  return text.evaluate((element) => {
+    type Colour = { parseString(css: string): Colour };
+    const { color } = (
+      window as unknown as {
+        axe: {
+          commons: {
+            color: {
+              Color: new () => Colour;
+              flattenColors(source: Colour, backdrop: Colour): Colour;
+              getContrast(background: Colour, foreground: Colour): number;
+            };
+          };
+        };
+      }
+    ).axe.commons;
+    const parse = (css: string) => new color.Color().parseString(css);
+    const cell = getComputedStyle(element.closest('td, th')!);
+    const stripe = parse(cell.boxShadow.match(/^rgba?\([^)]*\)/)![0]);
+    const row = color.flattenColors(
+      stripe,
+      color.flattenColors(parse(cell.backgroundColor), parse('#fff')),
+    );
+    return color.getContrast(row, parse(getComputedStyle(element).color));
+  });
+}
 
 /** Clicks an export link and resolves with the downloaded file. */
 async function download(linkName: string): Promise<Buffer> {
@@ -164,7 +212,11 @@ function consoleTests(storage: { postgresUrl?: string }) {
     await waitForCaption(mids.length);
     expect(await namesInTable()).toEqual(mids.map(fullName).reverse());
 
-    // Export the filter as it stands, in both formats, and read the files back.
+    // Export the filter as it stands, every page of it as the label says, in both formats, and
+    // read the files back.
+    await page
+      .getByText(text('sv', 'staff:export-label_other', { count: String(mids.length) }))
+      .waitFor();
     const csv = await download(text('sv', 'staff:export-csv'));
     expect(parseCsv(csv.toString('utf8')).map((row) => row.email)).toEqual(
       mids.map((registration) => registration.email).reverse(),
@@ -191,6 +243,8 @@ function consoleTests(storage: { postgresUrl?: string }) {
       expect(details).toContain(value);
     }
     expect(details).toContain(programmeLabel('MIDS'));
+    // What the applicant ticked: that they have read the terms, as the form says.
+    expect(details).toContain(text('sv', 'staff:terms-accepted'));
     const reference = await page.locator('dd code').innerText();
     await expectNoViolations();
 
@@ -232,13 +286,21 @@ function consoleTests(storage: { postgresUrl?: string }) {
     await page
       .getByRole('heading', { level: 1, name: text('sv', 'staff:audit-log-heading') })
       .waitFor();
+    expect(await page.title()).toBe(viewTitle('sv', text('sv', 'staff:audit-log-heading')));
     const log = await page.locator('tbody').innerText();
-    expect(log).toMatch(/sign-in\t0\talma\.admin@example\.edu/);
-    expect(log).toMatch(new RegExp(`open\\t1\\t.*reference=${reference}`));
-    expect(log).toMatch(/export\t2\t.*format=csv programme=MIDS/);
-    expect(log).toMatch(/export\t2\t.*format=xlsx programme=MIDS/);
+    // Each event by its name in the language shown, not the command's code.
+    const event = (code: string) => text('sv', `staff:audit-event.${code}`);
+    expect(log).toMatch(new RegExp(`${event('sign-in')}\\t0\\talma\\.admin@example\\.edu`));
+    expect(log).toMatch(new RegExp(`${event('open')}\\t1\\t.*reference=${reference}`));
+    expect(log).toMatch(new RegExp(`${event('export')}\\t2\\t.*format=csv programme=MIDS`));
+    expect(log).toMatch(new RegExp(`${event('export')}\\t2\\t.*format=xlsx programme=MIDS`));
     expect(log).toContain(`reason=${JSON.stringify(reason)}`);
-    expect(log).toMatch(/erase\t1\talma\.admin@example\.edu/);
+    expect(log).toMatch(new RegExp(`${event('erase')}\\t1\\talma\\.admin@example\\.edu`));
+    const events = await page.locator('tbody td:nth-child(2)').allInnerTexts();
+    expect(events).toContain(event('list'));
+    for (const code of ['sign-in', 'list', 'open', 'export', 'erase']) {
+      expect(events).not.toContain(code);
+    }
     // It holds no applicant's data.
     expect(log).not.toContain(target.email);
     expect(log).not.toContain(lastWord);
@@ -268,7 +330,7 @@ function consoleTests(storage: { postgresUrl?: string }) {
       .getByRole('heading', { level: 1, name: text('sv', 'staff:sign-in-failed-heading') })
       .waitFor();
     await expectNoViolations();
-    await switchToEnglish();
+    await switchToEnglish(text('en', 'staff:sign-in-failed-heading'));
     await page.getByRole('link', { name: text('en', 'staff:sign-in-again') }).click();
     await page.locator('input[name=login]').fill('admin');
     await page.locator('input[name=password]').fill('any password');
@@ -325,10 +387,11 @@ function consoleTests(storage: { postgresUrl?: string }) {
       .getByRole('heading', { level: 1, name: text('sv', 'staff:no-access-heading') })
       .waitFor();
     await page.getByText(text('sv', 'staff:no-access-paragraph')).waitFor();
+    expect(await page.title()).toBe(viewTitle('sv', text('sv', 'staff:no-access-heading')));
     expect(await page.locator('table').count()).toBe(0);
     await expectNoViolations();
 
-    await switchToEnglish();
+    await switchToEnglish(text('en', 'staff:no-access-heading'));
     await page
       .getByRole('heading', { level: 1, name: text('en', 'staff:no-access-heading') })
       .waitFor();
@@ -340,7 +403,7 @@ function consoleTests(storage: { postgresUrl?: string }) {
 
   test('the list, a registration and the audit log in English have no WCAG A/AA violations', async () => {
     await signIn('admin');
-    await switchToEnglish();
+    await switchToEnglish(text('en', 'staff:registrations-heading'));
     await page
       .getByRole('heading', { level: 1, name: text('en', 'staff:registrations-heading') })
       .waitFor();
@@ -358,6 +421,66 @@ function consoleTests(storage: { postgresUrl?: string }) {
       .getByRole('heading', { level: 1, name: text('en', 'staff:audit-log-heading') })
       .waitFor();
     await expectNoViolations();
+  });
+
+  test('each view has its own title in the language shown, a move within the console puts the focus on its h1, and the dialog closes by a Close button', async () => {
+    await signIn('admin');
+    await waitForTitle('sv', text('sv', 'staff:registrations-heading'));
+    expect(await headingHasFocus()).toBe(false); // a page load leaves the focus to the browser
+
+    // Into a registration: titled by its reference, never the applicant's name; the h1 has focus.
+    const [row] = await page.locator('tbody tr').all();
+    const reference = await row.locator('code').innerText();
+    const name = await row.locator('th').innerText();
+    // The reference reads at least 4.5:1 on a striped row (the first is one).
+    expect(await contrastOnItsRow(row.locator('code'))).toBeGreaterThanOrEqual(4.5);
+
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await waitForTitle('sv', text('sv', 'staff:registration-title', { reference }));
+    expect(await page.title()).not.toContain(name.split(' ')[0]);
+
+    // The dialog's X says Close, not Cancel like the button beside Erase; it closes the dialog.
+    await page.getByRole('button', { name: text('sv', 'staff:erase'), exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: text('sv', 'staff:cancel'), exact: true }).waitFor();
+    await dialog
+      .getByRole('button', { name: text('sv', 'general.close-label'), exact: true })
+      .click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The title follows the language; back to the list, the h1 has the focus again.
+    await switchToEnglish(text('en', 'staff:registration-title', { reference }));
+    await page.getByRole('link', { name: text('en', 'staff:back-to-list') }).click();
+    await page
+      .getByRole('heading', { level: 1, name: text('en', 'staff:registrations-heading') })
+      .waitFor();
+    await waitForTitle('en', text('en', 'staff:registrations-heading'));
+    expect(await headingHasFocus()).toBe(true);
+
+    // A new filter in the same view keeps the focus on what was pressed.
+    await page.getByLabel(text('en', 'form.degreeProgram-label')).selectOption('MIDS');
+    const show = page.getByRole('button', { name: text('en', 'staff:apply-filter') });
+    await show.click();
+    await page.waitForURL(`${server.url}/staff?programme=MIDS`);
+    await page.locator('[aria-busy=false]').waitFor(); // the new list shows
+    expect(await show.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await page.getByRole('link', { name: text('en', 'staff:audit-log-heading') }).click();
+    await waitForTitle('en', text('en', 'staff:audit-log-heading'));
+    expect(await headingHasFocus()).toBe(true);
+    await page.locator('tbody tr').first().waitFor();
+    const events = await page.locator('tbody td:nth-child(2)').allInnerTexts();
+    expect(events).toEqual(
+      expect.arrayContaining(
+        ['sign-in', 'list', 'open'].map((code) => text('en', `staff:audit-event.${code}`)),
+      ),
+    );
+
+    await page.goto('/staff/999999');
+    await waitForTitle('en', text('en', 'staff:not-found-heading'));
+    expect(await headingHasFocus()).toBe(false);
   });
 
   (hasFaketime ? test : test.skip)(

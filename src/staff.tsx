@@ -4,6 +4,7 @@
  */
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { LiveAnnouncer } from './app/announcer';
@@ -12,10 +13,16 @@ import { pageLoading } from './app/pageLoading';
 import { loadPersistedState } from './app/persistedState';
 import { makeStore } from './app/store';
 import { Footer } from './components/Footer';
-import { DocumentLanguage } from './features/language/DocumentLanguage';
+import { useDocumentLanguage } from './features/language/useDocumentLanguage';
 import { createI18n } from './features/language/i18n';
 import { StaffConsole } from './features/staff/StaffConsole';
 import './styles.scss';
+
+/** The console's language; each of its views sets the page's title (ViewHeading). */
+function ConsoleLanguage() {
+  useDocumentLanguage(useTranslation().i18n);
+  return null;
+}
 
 const store = makeStore(loadPersistedState());
 const i18n = createI18n(store.getState().language.current);
@@ -24,7 +31,7 @@ createRoot(document.getElementById('root')!).render(
   <AppProviders store={store} i18n={i18n}>
     <BrowserRouter>
       <Suspense fallback={pageLoading}>
-        <DocumentLanguage />
+        <ConsoleLanguage />
         <ErrorBoundary>
           <Routes>
             <Route path="/staff/*" element={<StaffConsole />} />

@@ -70,19 +70,30 @@ export async function openStartPage(page: Page, language: Language = 'sv'): Prom
   await page.locator('#firstName').waitFor();
 }
 
-/** Waits until `<html lang>` and the page title are both in the given language. */
-export async function waitForLanguage(page: Page, language: Language): Promise<void> {
+/**
+ * Waits until `<html lang>` and the page title are both in the given language: the form's title,
+ * or the one given (a staff console view's).
+ */
+export async function waitForLanguage(
+  page: Page,
+  language: Language,
+  title = text(language, 'general.tlk-title-label'),
+): Promise<void> {
   await page.waitForFunction(
     ({ lang, title }) => document.documentElement.lang === lang && document.title === title,
-    { lang: language, title: text(language, 'general.tlk-title-label') },
+    { lang: language, title },
   );
 }
 
-/** Chooses a language in the top bar's dropdown, with the mouse. */
-export async function chooseLanguage(page: Page, language: Language): Promise<void> {
+/** Chooses a language in the top bar's dropdown, with the mouse; done once the title is `title`. */
+export async function chooseLanguage(
+  page: Page,
+  language: Language,
+  title?: string,
+): Promise<void> {
   await page.locator('#language-switcher').click();
   await page.locator(`.dropdown-item[lang=${language}]`).click();
-  await waitForLanguage(page, language);
+  await waitForLanguage(page, language, title);
 }
 
 export function readSessionStorage(page: Page, key: string): Promise<string | null> {

@@ -8,6 +8,7 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { useAuditLogQuery } from './staffApi';
 import { useFormatting } from './useFormatting';
 import { Pager, pageIn } from './Pager';
+import { ViewHeading } from './ViewHeading';
 
 export function AuditLogPage() {
   const { t } = useTranslation('staff');
@@ -17,7 +18,7 @@ export function AuditLogPage() {
   const { data, isFetching, isError } = useAuditLogQuery(page);
   return (
     <>
-      <h1>{t('audit-log-heading')}</h1>
+      <ViewHeading title={t('audit-log-heading')} />
       {isError ? (
         <p role="alert">{t('load-failed')}</p>
       ) : !data ? (
@@ -41,7 +42,7 @@ export function AuditLogPage() {
               {data.items.map((record, index) => (
                 <tr key={index}>
                   <td>{format.received(record.at)}</td>
-                  <td>{record.command}</td>
+                  <td>{t(`audit-event.${record.command}`, { defaultValue: record.command })}</td>
                   <td>{record.rowCount}</td>
                   <td>{record.osUser}</td>
                   <td>{record.details}</td>

@@ -16,6 +16,7 @@ import {
 } from './staffApi';
 import { useFormatting } from './useFormatting';
 import { Pager, pageIn } from './Pager';
+import { ViewHeading } from './ViewHeading';
 
 const filterNames = ['programme', 'from', 'to', 'q'] as const;
 
@@ -48,7 +49,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
 
   return (
     <>
-      <h1>{t('registrations-heading')}</h1>
+      <ViewHeading title={t('registrations-heading')} />
       {erased && (
         <p role="status" className="alert alert-success">
           {t('erased', { reference: erased })}
@@ -107,21 +108,24 @@ export function RegistrationList({ member }: { member: StaffMember }) {
         </div>
       </form>
 
-      <p className="d-flex flex-wrap column-gap-3">
-        <span>{t('export-label')}</span>
-        {/* The two formats stay together when a narrow screen wraps the line. */}
-        <span className="d-flex gap-3">
-          {(['xlsx', 'csv'] as const).map((exportFormat) => (
-            <a
-              key={exportFormat}
-              href={`${staffApiPath}/export?${filterQuery({ ...filter, format: exportFormat, language: i18n.language })}`}
-              download
-            >
-              {t(`export-${exportFormat}`)}
-            </a>
-          ))}
-        </span>
-      </p>
+      {/* Every registration the filter matches, on all its pages: said with their number. */}
+      {data && data.total > 0 && (
+        <p className="d-flex flex-wrap column-gap-3">
+          <span>{t('export-label', { count: data.total })}</span>
+          {/* The two formats stay together when a narrow screen wraps the line. */}
+          <span className="d-flex gap-3">
+            {(['xlsx', 'csv'] as const).map((exportFormat) => (
+              <a
+                key={exportFormat}
+                href={`${staffApiPath}/export?${filterQuery({ ...filter, format: exportFormat, language: i18n.language })}`}
+                download
+              >
+                {t(`export-${exportFormat}`)}
+              </a>
+            ))}
+          </span>
+        </p>
+      )}
 
       {isError ? (
         <p role="alert">{t('load-failed')}</p>

@@ -18,6 +18,7 @@ import {
   type StaffMember,
 } from './staffApi';
 import { useFormatting } from './useFormatting';
+import { ViewHeading } from './ViewHeading';
 
 export function RegistrationPage({ member }: { member: StaffMember }) {
   const { t } = useTranslation('staff');
@@ -27,7 +28,7 @@ export function RegistrationPage({ member }: { member: StaffMember }) {
   if (isNotFound(error) || !Number.isInteger(id)) {
     return (
       <>
-        <h1>{t('not-found-heading')}</h1>
+        <ViewHeading title={t('not-found-heading')} />
         <p>
           <Link to="/staff">{t('back-to-list')}</Link>
         </p>
@@ -63,9 +64,10 @@ function Registration({
       <p>
         <Link to="/staff">{t('back-to-list')}</Link>
       </p>
-      <h1>
+      {/* The title names it by its reference: a name in the title bar would be seen and kept by more. */}
+      <ViewHeading title={t('registration-title', { reference: registration.reference })}>
         {registration.firstName} {registration.lastName}
-      </h1>
+      </ViewHeading>
       <dl className="row">
         <dt className="col-sm-4">{t('reference')}</dt>
         <dd className="col-sm-8">
@@ -149,7 +151,7 @@ function EraseButton({ registration }: { registration: RegistrationDetails }) {
         aria-labelledby="erase-title"
       >
         <form onSubmit={confirm} noValidate>
-          <Modal.Header closeButton closeLabel={t('cancel')}>
+          <Modal.Header closeButton closeLabel={t('general.close-label', { ns: 'translation' })}>
             <Modal.Title id="erase-title">
               {t('erase-title', { reference: registration.reference })}
             </Modal.Title>

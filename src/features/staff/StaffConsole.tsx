@@ -15,6 +15,7 @@ import { useMeQuery, type StaffMember } from './staffApi';
 import { isSignedOut } from './apiErrors';
 import { SessionPage } from './SessionPage';
 import { sessionPages } from './sessionPages';
+import { ViewHeading } from './ViewHeading';
 import './staffConsole.scss';
 
 export function StaffConsole() {
@@ -73,7 +74,7 @@ function SignedIn({ member }: { member: StaffMember }) {
         </Routes>
       ) : (
         <>
-          <h1>{t('no-access-heading')}</h1>
+          <ViewHeading title={t('no-access-heading')} />
           <p>{t('no-access-paragraph')}</p>
         </>
       )}
