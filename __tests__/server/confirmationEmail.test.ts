@@ -28,7 +28,8 @@ import {
   openTestDatabase,
   removeTempDirs,
 } from './support/fixtures';
-import { startSmtpServer, waitFor, type Inbox } from './support/smtpServer';
+import { startSmtpServer, type Inbox } from './support/smtpServer';
+import { waitFor } from '../../testing/waitFor';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 import { describeWith, testServiceUrl, testTool } from '../../testing/testService';
 import { createThrowawayDatabase } from '../../testing/throwawayDatabase';

@@ -14,7 +14,8 @@ import { createRegistrationStore } from '../../server/db/registrations';
 import type { RegistrationValues } from '../../src/features/registration/fields';
 import { validRegistration } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
-import { startSmtpServer, waitFor, type Inbox } from './support/smtpServer';
+import { startSmtpServer, type Inbox } from './support/smtpServer';
+import { waitFor } from '../../testing/waitFor';
 import { testAppOptions } from './support/testApp';
 
 jest.setTimeout(2 * databaseTimeoutMs);

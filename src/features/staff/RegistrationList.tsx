@@ -154,7 +154,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
                     <code>{registration.reference}</code>
                   </td>
                   <th scope="row">
-                    <Link to={`/staff/${registration.id}`}>
+                    <Link to={`/staff/${registration.id}`} state={{ listSearch: location.search }}>
                       {registration.firstName} {registration.lastName}
                     </Link>
                   </th>

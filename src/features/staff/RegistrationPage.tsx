@@ -5,7 +5,7 @@
 import { Fragment, useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { fieldNames } from '../registration/fields';
 import { isNotFound, isUnprocessable } from './apiErrors';
@@ -20,6 +20,21 @@ import {
 import { useFormatting } from './useFormatting';
 import { ViewHeading } from './ViewHeading';
 
+/** The list as the person left it (its filter, search and page), when they came from it. */
+function useListAddress(): string {
+  const state = useLocation().state as { listSearch?: string } | null;
+  return `/staff${state?.listSearch ?? ''}`;
+}
+
+function BackToList() {
+  const { t } = useTranslation('staff');
+  return (
+    <p>
+      <Link to={useListAddress()}>{t('back-to-list')}</Link>
+    </p>
+  );
+}
+
 export function RegistrationPage({ member }: { member: StaffMember }) {
   const { t } = useTranslation('staff');
   const id = Number(useParams().id);
@@ -29,9 +44,7 @@ export function RegistrationPage({ member }: { member: StaffMember }) {
     return (
       <>
         <ViewHeading title={t('not-found-heading')} />
-        <p>
-          <Link to="/staff">{t('back-to-list')}</Link>
-        </p>
+        <BackToList />
       </>
     );
   }
@@ -61,9 +74,7 @@ function Registration({
   const { confirmation } = registration;
   return (
     <>
-      <p>
-        <Link to="/staff">{t('back-to-list')}</Link>
-      </p>
+      <BackToList />
       {/* The title names it by its reference: a name in the title bar would be seen and kept by more. */}
       <ViewHeading title={t('registration-title', { reference: registration.reference })}>
         {registration.firstName} {registration.lastName}
@@ -107,6 +118,7 @@ function Registration({
 function EraseButton({ registration }: { registration: RegistrationDetails }) {
   const { t } = useTranslation('staff');
   const navigate = useNavigate();
+  const listAddress = useListAddress();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [showError, setShowError] = useState(false);
@@ -135,7 +147,7 @@ function EraseButton({ registration }: { registration: RegistrationDetails }) {
       setShowError(true);
       reasonInput.current?.focus();
     } else if (!('error' in result)) {
-      navigate('/staff', { state: { erased: registration.reference } });
+      navigate(listAddress, { state: { erased: registration.reference } });
     }
   }
 
