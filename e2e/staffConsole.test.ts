@@ -276,7 +276,10 @@ function consoleTests(storage: { postgresUrl?: string }) {
     await dialog
       .getByRole('button', { name: text('sv', 'staff:erase-confirm'), exact: true })
       .click();
-    await dialog.getByText(text('sv', 'staff:erase-reason-identifies')).waitFor();
+    const lastNameLabel = text('sv', 'form.lastName-label').toLocaleLowerCase('sv');
+    await dialog
+      .getByText(text('sv', 'staff:erase-reason-identifies', { field: lastNameLabel }))
+      .waitFor();
     const reason = 'The applicant asked for erasure by email';
     await dialog.getByLabel(text('sv', 'staff:erase-reason')).fill(reason);
     await dialog

@@ -17,7 +17,7 @@ import {
 import { defaultLanguage, languages, type Language } from '../../src/features/language/languages';
 import { eraseApplicant, type StaffContext } from '../staff/operations';
 import { degreePrograms } from '../../src/features/registration/fields';
-import { eraseReasonLength, reasonIdentifiesApplicant } from '../../src/features/staff/eraseReason';
+import { eraseReasonLength, identifyingFieldIn } from '../../src/features/staff/eraseReason';
 import {
   findAllRegistrations,
   findRegistration,
@@ -240,7 +240,7 @@ export const staffApiPlugin: FastifyPluginAsync<StaffApiOptions> = async (app, {
     async (request, reply) => {
       requireAdmin(request);
       const registration = await visibleRegistration(request);
-      if (reasonIdentifiesApplicant(request.body.reason, registration)) {
+      if (identifyingFieldIn(request.body.reason, registration)) {
         throw app.httpErrors.unprocessableEntity(
           "The reason would keep the applicant's personal data in the audit log: leave it out",
         );

@@ -9,7 +9,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { fieldNames } from '../registration/fields';
 import { isNotFound, isUnprocessable } from './apiErrors';
-import { eraseReasonLength, reasonIdentifiesApplicant } from './eraseReason';
+import { eraseReasonLength, identifyingFieldIn } from './eraseReason';
 import {
   staffApiPath,
   useEraseRegistrationMutation,
@@ -116,7 +116,8 @@ function Registration({
 }
 
 function EraseButton({ registration }: { registration: RegistrationDetails }) {
-  const { t } = useTranslation('staff');
+  const { t, i18n } = useTranslation('staff');
+  const format = useFormatting();
   const navigate = useNavigate();
   const listAddress = useListAddress();
   const [open, setOpen] = useState(false);
@@ -124,14 +125,19 @@ function EraseButton({ registration }: { registration: RegistrationDetails }) {
   const [showError, setShowError] = useState(false);
   const reasonInput = useRef<HTMLTextAreaElement>(null);
   const [erase, { isLoading, error }] = useEraseRegistrationMutation();
-  // A reason the server refused (422), as it would have been refused here.
+  // A reason the server refused (422) though this console did not (another version of it).
   const [refusedReason, setRefusedReason] = useState<string>();
+  const identifying = identifyingFieldIn(reason, registration);
   const reasonError =
     reason.trim().length < eraseReasonLength.min
-      ? 'erase-reason-required'
-      : reasonIdentifiesApplicant(reason, registration) || reason === refusedReason
-        ? 'erase-reason-identifies'
-        : undefined;
+      ? t('erase-reason-required')
+      : identifying
+        ? t('erase-reason-identifies', {
+            field: format.label(identifying).toLocaleLowerCase(i18n.language),
+          })
+        : reason === refusedReason
+          ? t('erase-reason-refused')
+          : undefined;
   const shownError = showError ? reasonError : undefined;
 
   async function confirm(event: FormEvent) {
@@ -189,7 +195,7 @@ function EraseButton({ registration }: { registration: RegistrationDetails }) {
             />
             {shownError && (
               <div id="erase-reason-error" className="invalid-feedback d-block">
-                {t(shownError)}
+                {shownError}
               </div>
             )}
             {error && !isUnprocessable(error) && (
