@@ -21,7 +21,8 @@ import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 import { parseCsv } from '../../testing/csv';
 import { xsrfCookieName, xsrfHeaderName } from '../../src/api/protocol';
 
-const publicUrl = 'http://127.0.0.1:8080';
+/** Where `inject` sends its requests by default. */
+const publicUrl = 'http://localhost';
 let provider: LocalProvider;
 let database: Database;
 let app: FastifyInstance;
@@ -122,10 +123,22 @@ describe('sign-in', () => {
     '/staff/../account',
     '/staff/api/export?format=csv',
     '/staff/logout',
+    '/staff/signed-out', // would say "signed out" to someone just signed in
     'javascript:alert(1)',
   ])('comes back to /staff, never to %s', async (page) => {
     const loginUrl = `/staff/login?${new URLSearchParams({ return: page })}`;
     expect((await signInFrom(app, 'admin', loginUrl)).location).toBe('/staff');
+  });
+
+  it("sends a sign-in begun at another loopback name to PUBLIC_URL's, where it will come back", async () => {
+    const begun = await app.inject({
+      method: 'GET',
+      url: '/staff/login?return=%2Fstaff%2F7',
+      headers: { host: '127.0.0.1:80' },
+    });
+    expect(begun.statusCode).toBe(302);
+    expect(begun.headers.location).toBe(`${publicUrl}/staff/login?return=%2Fstaff%2F7`);
+    expect(begun.cookies).toEqual([]);
   });
 
   it('refuses a callback that no sign-in of this browser started, on a page that says so', async () => {

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { sessionPagePath } from '../../src/features/staff/sessionPages';
 import { recordAudit } from '../staff/auditLog';
+import { isLoopbackHost } from '../loopback';
 import type { Database } from '../db/database';
 import { accessOf } from './access';
 import { openIdProvider } from './openIdProvider';
@@ -51,7 +52,9 @@ export function consolePage(requested: unknown, settings: StaffConsoleSettings):
   const url = new URL(requested, settings.publicUrl);
   const isConsolePage =
     url.origin === settings.publicUrl.origin &&
-    /^\/staff(\/(?!api\/|api$|login$|callback$|logout$)[\w-]+)*$/.test(url.pathname);
+    /^\/staff(\/(?!api\/|api$|login$|callback$|logout$|signed-out$|sign-in-failed$)[\w-]+)*$/.test(
+      url.pathname,
+    );
   return isConsolePage ? url.pathname + url.search : '/staff';
 }
 
@@ -67,6 +70,14 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure } as const;
 
   app.get<{ Querystring: { return?: string } }>('/staff/login', async (request, reply) => {
+    // A local trial opened at 127.0.0.1 while PUBLIC_URL says localhost, or the other way round:
+    // the pending sign-in's cookie must be on the host the provider sends the browser back to.
+    // (Never behind a proxy, whose own host name could send the browser round in circles.)
+    const isOtherLoopbackName =
+      new URL(`${request.protocol}://${request.host}`).origin !== settings.publicUrl.origin &&
+      isLoopbackHost(request.hostname) &&
+      isLoopbackHost(settings.publicUrl.hostname);
+    if (isOtherLoopbackName) return reply.redirect(new URL(request.url, settings.publicUrl).href);
     const config = await provider();
     const pending: PendingSignIn = {
       state: client.randomState(),

@@ -10,6 +10,9 @@ import { useFormatting } from './useFormatting';
 import { Pager, pageIn } from './Pager';
 import { ViewHeading } from './ViewHeading';
 
+/** Events that concern no registration: their count of 0 would only puzzle. */
+const eventsWithoutRows = new Set(['sign-in', 'sign-out']);
+
 export function AuditLogPage() {
   const { t } = useTranslation('staff');
   const format = useFormatting();
@@ -43,7 +46,7 @@ export function AuditLogPage() {
                 <tr key={index}>
                   <td>{format.received(record.at)}</td>
                   <td>{t(`audit-event.${record.command}`, { defaultValue: record.command })}</td>
-                  <td>{record.rowCount}</td>
+                  <td>{eventsWithoutRows.has(record.command) ? '' : record.rowCount}</td>
                   <td>{record.osUser}</td>
                   <td>{record.details}</td>
                 </tr>

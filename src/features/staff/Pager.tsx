@@ -20,13 +20,19 @@ export function Pager({
   const { t } = useTranslation('staff');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages === 1) return null;
+  // The new page is read from its start: the focus goes to the view's heading (ViewHeading), as it
+  // would on a new view, not left on a button that the last page disables.
+  const turnTo = (to: number) => {
+    goTo(to);
+    document.querySelector<HTMLElement>('main h1')?.focus();
+  };
   return (
     <nav aria-label={t('pages-label')} className="d-flex align-items-center gap-3">
       <button
         type="button"
         className="btn btn-outline-primary"
         disabled={page <= 1}
-        onClick={() => goTo(page - 1)}
+        onClick={() => turnTo(page - 1)}
       >
         {t('previous-page')}
       </button>
@@ -35,7 +41,7 @@ export function Pager({
         type="button"
         className="btn btn-outline-primary"
         disabled={page >= pages}
-        onClick={() => goTo(page + 1)}
+        onClick={() => turnTo(page + 1)}
       >
         {t('next-page')}
       </button>

@@ -164,6 +164,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
               ))}
             </tbody>
           </table>
+          {data.total === 0 && <p>{t('no-matches')}</p>}
         </div>
       )}
       {data && <Pager page={page} total={data.total} goTo={goTo} />}

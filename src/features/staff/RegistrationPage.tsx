@@ -43,7 +43,10 @@ export function RegistrationPage({ member }: { member: StaffMember }) {
   if (isNotFound(error) || !Number.isInteger(id)) {
     return (
       <>
-        <ViewHeading title={t('not-found-heading')} />
+        {/* /staff/<anything else> (the audit log's address for a non-admin) is no registration. */}
+        <ViewHeading
+          title={t(Number.isInteger(id) ? 'not-found-heading' : 'page-not-found-heading')}
+        />
         <BackToList />
       </>
     );
