@@ -70,8 +70,8 @@ afterEach(async () => {
 });
 
 /** Opens /staff, signs in on the provider's own form and waits for the console's first view. */
-async function signIn(login: string): Promise<void> {
-  await page.goto('/staff');
+async function signIn(login: string, startAt = '/staff'): Promise<void> {
+  await page.goto(startAt);
   await page.waitForURL(/\/interaction\//);
   await page.locator('input[name=login]').fill(login);
   await page.locator('input[name=password]').fill('any password');
@@ -290,6 +290,7 @@ function consoleTests(storage: { postgresUrl?: string }) {
     // programme's other one is still there.
     await page.getByText(text('sv', 'staff:erased', { reference })).waitFor();
     await waitForCaption(0);
+    await page.getByText(text('sv', 'staff:no-matches')).waitFor();
     expect(new URL(page.url()).searchParams.get('programme')).toBe('MIDS');
     await page.getByLabel(text('sv', 'staff:search-label')).fill('');
     await page.getByRole('button', { name: text('sv', 'staff:apply-filter') }).click();
@@ -338,6 +339,12 @@ function consoleTests(storage: { postgresUrl?: string }) {
     await expectNoViolations();
   });
 
+  test("a sign-in begun at another loopback name than PUBLIC_URL's comes back signed in", async () => {
+    const atLocalhost = new URL(server.url);
+    atLocalhost.hostname = 'localhost';
+    await signIn('coordinator', `${atLocalhost.origin}/staff`);
+  });
+
   test('a sign-in that did not succeed says so, and the next one does', async () => {
     await page.goto('/staff/callback?code=stale&state=stale'); // no sign-in under way
     await page.waitForURL(`${server.url}/staff/sign-in-failed`);
@@ -384,6 +391,10 @@ function consoleTests(storage: { postgresUrl?: string }) {
       await page.getByRole('link', { name: text('sv', 'staff:audit-log-heading') }).count(),
     ).toBe(0);
     expect((await page.request.get('/staff/api/audit-log')).status()).toBe(403);
+    await page.goto('/staff/audit-log');
+    await page
+      .getByRole('heading', { level: 1, name: text('sv', 'staff:page-not-found-heading') })
+      .waitFor();
     // The server's log has the attempt as a security event, and who made it.
     await waitFor(() =>
       server
@@ -587,6 +598,8 @@ function consoleTests(storage: { postgresUrl?: string }) {
     expect(await shownDetails()).toEqual(pageDetails(55, 50)); // newest first
 
     await page.getByRole('button', { name: text('sv', 'staff:next-page') }).click();
+    // Read from its start: the focus on the heading, not on the button the last page disables.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     await page.waitForURL(`${server.url}/staff/audit-log?page=2`);
     await page.getByText(text('sv', 'staff:page-of', { page: '2', pages })).waitFor();
     await page.locator('tbody tr:first-child td:nth-child(5)', { hasText: /^page=5$/ }).waitFor();
