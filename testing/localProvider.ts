@@ -45,7 +45,14 @@ function createProvider(issuer: string, publicUrl: string, clientSecret: string)
     ],
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256' }] },
     pkce: { required: () => true },
-    ttl: { IdToken: 60 * 60 },
+    // A working day's sign-in, so that the demo says nothing of its defaults.
+    ttl: {
+      AccessToken: 60 * 60,
+      Grant: 8 * 60 * 60,
+      IdToken: 60 * 60,
+      Interaction: 10 * 60,
+      Session: 8 * 60 * 60,
+    },
     claims: { openid: ['sub'], email: ['email'], profile: ['name', 'groups'] },
     // The demo's claims in the ID token, as many university providers send groups.
     conformIdTokenClaims: false,
