@@ -21,7 +21,7 @@ import type { RegistrationValues } from '../src/features/registration/fields';
 import { chooseLanguage } from './support/app';
 import { wcagViolations } from './support/axe';
 import { fakedClock, type FakedClock } from './support/fakedClock';
-import { installMeasures } from './support/nonTextContrast';
+import { installMeasures, type WindowWithAxe } from './support/nonTextContrast';
 import { text, type Language } from './support/translations';
 
 const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
@@ -133,20 +133,7 @@ const programmeLabel = (code: string) => text('sv', `degree-programs.${code}`);
 async function contrastOnItsRow(text: Locator): Promise<number> {
   await installMeasures(page); // puts axe-core into the page
   return text.evaluate((element) => {
-    type Colour = { parseString(css: string): Colour };
-    const { color } = (
-      window as unknown as {
-        axe: {
-          commons: {
-            color: {
-              Color: new () => Colour;
-              flattenColors(source: Colour, backdrop: Colour): Colour;
-              getContrast(background: Colour, foreground: Colour): number;
-            };
-          };
-        };
-      }
-    ).axe.commons;
+    const { color } = (window as unknown as WindowWithAxe).axe.commons;
     const parse = (css: string) => new color.Color().parseString(css);
     const cell = getComputedStyle(element.closest('td, th')!);
     const stripe = parse(cell.boxShadow.match(/^rgba?\([^)]*\)/)![0]);

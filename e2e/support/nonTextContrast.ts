@@ -71,26 +71,29 @@ export async function measureFocusIndicators(page: Page): Promise<Measurement[]>
   return measurements;
 }
 
+/** A colour as axe-core's arithmetic has it. */
+type Colour = {
+  alpha: number;
+  toJSON(): object;
+  parseString(text: string): Colour;
+};
+
+/** The page once installMeasures has put axe-core into it: its colour arithmetic. */
+export interface WindowWithAxe {
+  axe: {
+    commons: {
+      color: {
+        Color: new () => Colour;
+        flattenColors(source: Colour, backdrop: Colour): Colour;
+        getContrast(background: Colour, foreground: Colour): number;
+      };
+    };
+  };
+}
+
 /** Runs in the page (passed as source), after axe-core. */
 function measures(): Measures {
-  type Colour = {
-    alpha: number;
-    toJSON(): object;
-    parseString(text: string): Colour;
-  };
-  const color = (
-    window as unknown as {
-      axe: {
-        commons: {
-          color: {
-            Color: new () => Colour;
-            flattenColors(source: Colour, backdrop: Colour): Colour;
-            getContrast(background: Colour, foreground: Colour): number;
-          };
-        };
-      };
-    }
-  ).axe.commons.color;
+  const color = (window as unknown as WindowWithAxe).axe.commons.color;
   const parse = (text: string) => new color.Color().parseString(text);
   const show = (colour: Colour) => {
     const { red, green, blue, alpha } = colour.toJSON() as Record<string, number>;
