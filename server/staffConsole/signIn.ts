@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { sessionPagePath } from '../../src/features/staff/sessionPages';
+import { sessionPagePath, sessionPages } from '../../src/features/staff/sessionPages';
 import { recordAudit } from '../staff/auditLog';
 import { isLoopbackHost } from '../loopback';
 import type { Database } from '../db/database';
@@ -43,18 +43,26 @@ interface PendingSignIn {
   returnTo: string;
 }
 
+/** Addresses under /staff that are no page to come back to. */
+const notConsolePages = new Set([
+  'api',
+  'login',
+  'callback',
+  'logout',
+  ...Object.values(sessionPages),
+]);
+
 /**
  * The console's page `/staff/login?return=` names, as a path on this server, or /staff: never
- * another site (an open redirect), nor the sign-in's own addresses.
+ * another site (an open redirect), the API, the sign-in's own addresses nor the session pages.
  */
 export function consolePage(requested: unknown, settings: StaffConsoleSettings): string {
   if (typeof requested !== 'string') return '/staff';
   const url = new URL(requested, settings.publicUrl);
   const isConsolePage =
     url.origin === settings.publicUrl.origin &&
-    /^\/staff(\/(?!api\/|api$|login$|callback$|logout$|signed-out$|sign-in-failed$)[\w-]+)*$/.test(
-      url.pathname,
-    );
+    /^\/staff(\/[\w-]+)*$/.test(url.pathname) &&
+    !notConsolePages.has(url.pathname.split('/')[2]);
   return isConsolePage ? url.pathname + url.search : '/staff';
 }
 

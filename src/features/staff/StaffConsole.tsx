@@ -24,13 +24,8 @@ export function StaffConsole() {
       <TopBar />
       <main className="container-lg py-4" id="main">
         <Routes>
-          {Object.entries(sessionPages).map(([page, path]) => (
-            <Route
-              key={page}
-              path={path}
-              element={<SessionPage page={page as keyof typeof sessionPages} />}
-            />
-          ))}
+          <Route path={sessionPages.signedOut} element={<SessionPage page="signedOut" />} />
+          <Route path={sessionPages.signInFailed} element={<SessionPage page="signInFailed" />} />
           <Route path="*" element={<Console />} />
         </Routes>
       </main>
