@@ -10,7 +10,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { optimize } = require('webpack');
 
 // The names the SPA and the server share (TypeScript, loaded through tsx).
-const { graphqlPath, xsrfCookieName } = requireTs('./src/api/protocol.ts', __filename);
+const { graphqlPath, xsrfCookieName } = requireTs('./src/contract/protocol.ts', __filename);
 
 /** public/index.html with the configuration from this environment, as the server serves it. */
 function developmentPage() {
@@ -68,7 +68,7 @@ module.exports = (_env, argv) => {
   const spaConfig = {
     name: 'spa',
     // The staff console is a page of its own (staff.html, served under /staff when it is on).
-    entry: { main: './src/index.tsx', 'staff-console': './src/staff.tsx' },
+    entry: { main: './src/index.tsx', 'staff-console': './src/console.tsx' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',

@@ -1,4 +1,4 @@
-import { degreePrograms, textFieldNames } from '../src/features/registration/fields';
+import { degreePrograms, textFieldNames } from '../src/contract/fields';
 import en from '../public/assets/i18n/en.json';
 import sv from '../public/assets/i18n/sv.json';
 import staffEn from '../public/assets/i18n/staff/en.json';

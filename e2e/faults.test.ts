@@ -3,7 +3,7 @@
  * flight, then started again on the same DATA_DIR. Every submission it acknowledged (200 with the
  * stored data) must be there exactly once and whole; the ones cut off may or may not be.
  */
-import type { RegistrationValues } from '../src/features/registration/fields';
+import type { RegistrationValues } from '../src/contract/fields';
 import { databaseHolderPid, killAbruptly, waitUntilGone } from './support/crash';
 import { inLetters, validRegistration } from '../testing/registrations';
 import {

@@ -1,5 +1,5 @@
 /** Step 1 in the browser: an invalid submit, a reload halfway through, the language choice. */
-import { fieldNames, type RegistrationValues } from '../src/features/registration/fields';
+import { fieldNames, type RegistrationValues } from '../src/contract/fields';
 import type { Page } from 'playwright-core';
 import {
   chooseLanguage,

@@ -4,8 +4,8 @@
  * the database holds exactly the valid submissions this file made.
  */
 import net from 'node:net';
-import { buildCreateOnboardingFormBody } from '../src/api/onboardingQuery';
-import { stringFieldNames, type RegistrationValues } from '../src/features/registration/fields';
+import { buildCreateOnboardingFormBody } from '../src/contract/onboardingQuery';
+import { stringFieldNames, type RegistrationValues } from '../src/contract/fields';
 import { emailDomain, validRegistration } from '../testing/registrations';
 import {
   acknowledgedFirstName,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
 import { confirmationTexts } from '../server/mail/confirmationTexts';
-import { configDefaults } from '../src/config/defaults';
+import { configDefaults } from '../src/contract/configDefaults';
 import {
   openStartPage,
   chooseLanguage,

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { openStartPage, setUpApp, waitForLanguage, waitForOutcome } from './support/app';
-import { fieldSpec, textFieldNames } from '../src/features/registration/fields';
+import { fieldSpec, textFieldNames } from '../src/contract/fields';
 import { validRegistration } from '../testing/registrations';
 import { text } from './support/translations';
 

@@ -14,7 +14,7 @@ import { openDatabase } from '../server/db/openDatabase.ts';
 import { migrate } from '../server/db/migrations.ts';
 import { startLocalProvider, signInAtProvider } from '../testing/localProvider.ts';
 import { freePort, startServer } from '../testing/server.ts';
-import { degreePrograms } from '../src/features/registration/fields.ts';
+import { degreePrograms } from '../src/contract/fields.ts';
 import { ensureClientBuilt, ensureServerBuilt } from './ensure-built.mjs';
 
 const storedRegistrations = 100_000;

@@ -22,18 +22,18 @@ import { graphqlPlugin } from './plugins/graphql';
 import { healthPlugin } from './plugins/health';
 import { createMetrics, metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
-import type { StartPageRenderer } from '../src/prerender/prerenderedStartPage';
+import type { StartPageRenderer } from '../src/contract/startPageRenderer';
 import { loadStartPage, spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
-import { consoleOffHint } from './staffConsole/settings';
-import { staffConsolePlugin } from './staffConsole/staffConsolePlugin';
-import { purgeExpired, type StaffContext } from './staff/operations';
+import { consoleOffHint } from './console/settings';
+import { staffConsolePlugin } from './console/consolePlugin';
+import { purgeExpired, type OperationsContext } from './operations/operations';
 import { loadXsrfSecret } from './xsrfSecret';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The database and settings the staff's commands work with (server/staff/). */
-    staff: StaffContext;
+    /** The database and settings the staff's commands work with (server/operations/). */
+    operations: OperationsContext;
     /** Starts the retention purge (now, then daily) and the outbox's sender. */
     startWork(): Promise<void>;
   }
@@ -145,19 +145,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
-  const staff: StaffContext = {
+  const staff: OperationsContext = {
     database,
     retentionDays: options.retentionDays,
     timeZone: options.timeZone,
     secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
     mailDir: mailDirOf(options.dataDir),
   };
-  app.decorate('staff', staff);
+  app.decorate('operations', staff);
 
   app.setErrorHandler(handleError);
   await app.register(metricsPlugin, { metrics });
   await app.register(sensible);
-  // Signs the staff console's sign-in cookie (server/staffConsole/signIn.ts).
+  // Signs the staff console's sign-in cookie (server/console/signIn.ts).
   await app.register(cookie, { secret: staff.secret });
   await app.register(securityHeadersPlugin, { inlineScripts: [startPage.inlineScript] });
   await app.register(xsrfPlugin, { secret: staff.secret });
@@ -175,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.staffConsole) {
     await app.register(staffConsolePlugin, {
       settings: options.staffConsole,
-      staff,
+      operations: staff,
       redis,
       // RATE_LIMIT_PER_MINUTE=0 (load tests, the benchmarks) turns this limit off too.
       rateLimited: options.rateLimitPerMinute > 0,
@@ -206,8 +206,8 @@ function schedulePurges(app: FastifyInstance) {
   const osUser = os.userInfo().username;
   const purge = async () => {
     try {
-      const purged = await purgeExpired(app.staff, 'scheduled purge', osUser);
-      app.log.info({ purged, retentionDays: app.staff.retentionDays }, 'retention purge');
+      const purged = await purgeExpired(app.operations, 'scheduled purge', osUser);
+      app.log.info({ purged, retentionDays: app.operations.retentionDays }, 'retention purge');
     } catch (error) {
       const { name, code } = error as { name?: string; code?: string };
       app.log.error({ errorName: name, errorCode: code }, 'retention purge failed');
@@ -216,7 +216,7 @@ function schedulePurges(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   return {
     async start() {
-      if (app.staff.retentionDays === 0) return;
+      if (app.operations.retentionDays === 0) return;
       await purge();
       timer = setInterval(() => void purge(), purgeIntervalMs).unref();
     },

@@ -5,8 +5,8 @@ import {
   institutionKinds,
   type AppConfig,
   type InstitutionKind,
-} from '../src/config/defaults';
-import { readStaffConsoleSettings, type StaffConsoleSettings } from './staffConsole/settings';
+} from '../src/contract/configDefaults';
+import { readStaffConsoleSettings, type StaffConsoleSettings } from './console/settings';
 import { isTimeZone } from './timeZone';
 
 export interface StorageConfig {

@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import { readConfig, type Config } from './config';
 import { keepNewFilesPrivate } from './dataDirAccess';
 import { listenForMetrics } from './plugins/metrics';
-import { listenOnStaffSocket } from './staff/staffSocket';
+import { listenOnStaffSocket } from './operations/commandSocket';
 import { checkPortFree, listenFailure, startupFailureLine } from './startupError';
 import { trustProxyWarning } from './trustProxyWarning';
 
@@ -50,7 +50,7 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
   app.log.info(`metrics on http://${metricsHost}:${config.metricsPort}/metrics`);
   // With DATABASE_URL the staff's commands reach PostgreSQL themselves.
   if (!config.databaseUrl) {
-    const staffSocket = await listenOnStaffSocket(app.staff, config.dataDir, app.log);
+    const staffSocket = await listenOnStaffSocket(app.operations, config.dataDir, app.log);
     app.addHook('preClose', () => staffSocket.close());
   }
   await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {

@@ -2,9 +2,14 @@
  * POST /graphql without a browser, as the SPA sends it: the XSRF-TOKEN cookie from GET / echoed
  * in X-XSRF-TOKEN, and the body built by the SPA's own buildCreateOnboardingFormBody.
  */
-import { buildCreateOnboardingFormBody } from '../src/api/onboardingQuery';
-import { graphqlAccept, graphqlPath, xsrfCookieName, xsrfHeaderName } from '../src/api/protocol';
-import type { RegistrationValues } from '../src/features/registration/fields';
+import { buildCreateOnboardingFormBody } from '../src/contract/onboardingQuery';
+import {
+  graphqlAccept,
+  graphqlPath,
+  xsrfCookieName,
+  xsrfHeaderName,
+} from '../src/contract/protocol';
+import type { RegistrationValues } from '../src/contract/fields';
 
 export interface Answer {
   status: number;

@@ -9,7 +9,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import { sessionPagePath } from '../src/features/staff/sessionPages';
+import { sessionPagePath } from '../src/contract/consolePaths';
 
 export interface LocalProvider {
   /** The server's settings for it: STAFF_OIDC_*, PUBLIC_URL and STAFF_ACCESS. */

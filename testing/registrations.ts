@@ -1,7 +1,7 @@
 /** Registrations to send in tests and benchmarks: valid by the form's own rules. */
 import { randomInt } from 'node:crypto';
-import { configDefaults } from '../src/config/defaults';
-import type { RegistrationValues } from '../src/features/registration/fields';
+import { configDefaults } from '../src/contract/configDefaults';
+import type { RegistrationValues } from '../src/contract/fields';
 
 /** The domain the server accepts email addresses at when EMAIL_DOMAIN is unset. */
 export const emailDomain = configDefaults.emailDomain;

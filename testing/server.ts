@@ -18,7 +18,10 @@ export type Entry = 'built' | 'source';
 
 const commands = {
   server: { built: ['scripts/start.mjs'], source: ['--import', 'tsx', 'server/main.ts'] },
-  staff: { built: ['scripts/staff.mjs'], source: ['--import', 'tsx', 'server/staff/cli.ts'] },
+  staff: {
+    built: ['scripts/operations.mjs'],
+    source: ['--import', 'tsx', 'server/operations/cli.ts'],
+  },
 } satisfies Record<string, Record<Entry, string[]>>;
 
 /** How long a start may take before giving up (a limit, not something asserted). */

@@ -1,6 +1,6 @@
 import { Kind, parse, type ObjectValueNode, type OperationDefinitionNode } from 'graphql';
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
-import { fieldNames } from '../../src/features/registration/fields';
+import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
+import { fieldNames } from '../../src/contract/fields';
 import { validValues } from '../../testing/registrations';
 
 /** The `data` argument's fields, as the GraphQL parser reads them back from the query text. */

@@ -1,5 +1,5 @@
 import { readAppConfig } from '../../src/config';
-import { appConfigElementId, configDefaults } from '../../src/config/defaults';
+import { appConfigElementId, configDefaults } from '../../src/contract/configDefaults';
 
 function pageWith(block: string | undefined): Document {
   const page = document.implementation.createHTMLDocument('page');

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast as toastify } from '../../src/app/toastify';
-import { fieldNames } from '../../src/features/registration/fields';
+import { fieldNames } from '../../src/contract/fields';
 import { fieldChanged } from '../../src/features/registration/registrationSlice';
 import { validValues } from '../../testing/registrations';
 

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applyAppConfig } from '../../src/config';
-import { configDefaults, type AppConfig } from '../../src/config/defaults';
-import type { DocumentName } from '../../src/features/documents/documents';
-import type { Language } from '../../src/features/language/languages';
+import { configDefaults, type AppConfig } from '../../src/contract/configDefaults';
+import type { DocumentName } from '../../src/contract/documents';
+import type { Language } from '../../src/contract/languages';
 import { storageKeys } from '../../src/app/storage';
 import { renderApp, renderStartPage, translations } from '../support/renderApp';
 

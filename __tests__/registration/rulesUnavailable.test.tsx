@@ -10,7 +10,7 @@ import { renderApp, renderStartPage, translations } from '../support/renderApp';
 import { validValues } from '../../testing/registrations';
 
 // What webpack's loader does when a chunk does not arrive: the import() rejects.
-jest.mock('../../src/features/registration/schema', () => {
+jest.mock('../../src/contract/registrationSchema', () => {
   throw new Error('Loading chunk 222 failed.');
 });
 

@@ -1,9 +1,9 @@
-import type { FieldName, RegistrationValues } from '../../src/features/registration/fields';
+import type { FieldName, RegistrationValues } from '../../src/contract/fields';
 import {
   createRegistrationSchema,
   normaliseRegistration,
   validateRegistration,
-} from '../../src/features/registration/schema';
+} from '../../src/contract/registrationSchema';
 import { validValues } from '../../testing/registrations';
 
 const schema = createRegistrationSchema('example.edu');

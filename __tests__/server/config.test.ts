@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import path from 'node:path';
 import { readConfig } from '../../server/config';
-import { configDefaults } from '../../src/config/defaults';
+import { configDefaults } from '../../src/contract/configDefaults';
 
 describe('configuration from the environment', () => {
   it('has defaults for everything', () => {

@@ -9,14 +9,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
-import { runStaffRequest } from '../../server/staff/operations';
+import { runStaffRequest } from '../../server/operations/operations';
 import { migrate } from '../../server/db/migrations';
 import { formColumns } from '../../server/db/registrations';
 import { composeConfirmation } from '../../server/mail/confirmationEmail';
 import { createMailTransport } from '../../server/mail/mailTransport';
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
-import type { Language } from '../../src/features/language/languages';
-import { fieldNames, type RegistrationValues } from '../../src/features/registration/fields';
+import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
+import type { Language } from '../../src/contract/languages';
+import { fieldNames, type RegistrationValues } from '../../src/contract/fields';
 import { parseCsv } from '../../testing/csv';
 import { acknowledgedFirstName, connectGraphql } from '../../testing/graphqlClient';
 import { exportCsv, freePort, startServer } from '../../testing/server';
@@ -75,7 +75,7 @@ afterAll(async () => {
 
 /** How many confirmations wait in the app's outbox for an address. */
 async function queuedFor(app: FastifyInstance, address: string): Promise<number> {
-  const [{ count }] = await app.staff.database.query<{ count: number }>(
+  const [{ count }] = await app.operations.database.query<{ count: number }>(
     `SELECT count(*)::integer AS count FROM outbox
      WHERE registration_id IN (SELECT id FROM registrations WHERE lower(email) = lower($1))`,
     [address],
@@ -118,7 +118,7 @@ describe('the confirmation email', () => {
       const message = await waitFor(() =>
         inbox.messages.find((candidate) => candidate.text?.includes(values.firstName)),
       );
-      const [{ reference }] = await app.staff.database.query<{ reference: string }>(
+      const [{ reference }] = await app.operations.database.query<{ reference: string }>(
         'SELECT reference FROM registrations WHERE email = $1',
         [values.email],
       );
@@ -217,12 +217,12 @@ describe('when the mail server is away', () => {
     expect([await queuedFor(app, erased.email), await queuedFor(app, kept.email)]).toEqual([1, 1]);
 
     const said = await runStaffRequest(
-      app.staff,
+      app.operations,
       { command: 'erase', email: erased.email },
       'staff-test',
     );
     expect(said.toString()).toBe('Erased 1 registration by email.\n');
-    const [{ left }] = await app.staff.database.query<{ left: number }>(
+    const [{ left }] = await app.operations.database.query<{ left: number }>(
       'SELECT count(*)::integer AS left FROM outbox',
     );
     expect(left).toBe(1);
@@ -255,7 +255,7 @@ describe('when the mail server is away', () => {
     expect(
       inbox.messages.filter((message) => message.text?.includes(values.firstName)),
     ).toHaveLength(1);
-    const [{ queued }] = await second.staff.database.query<{ queued: number }>(
+    const [{ queued }] = await second.operations.database.query<{ queued: number }>(
       'SELECT count(*)::integer AS queued FROM outbox',
     );
     expect(queued).toBe(0);
@@ -276,7 +276,7 @@ describe('without SMTP_URL', () => {
       return files.length > 0 ? files : undefined;
     });
     const message = await simpleParser(fs.readFileSync(path.join(dataDir, 'mail', file)));
-    const [{ id }] = await app.staff.database.query<{ id: number }>(
+    const [{ id }] = await app.operations.database.query<{ id: number }>(
       'SELECT id FROM registrations WHERE email = $1',
       [values.email],
     );
@@ -394,14 +394,14 @@ describe('at most 3 confirmations for one address in 24 hours', () => {
 
     expect(await queuedFor(app, address)).toBe(3);
     expect(await queuedFor(app, other.email)).toBe(1);
-    const [{ stored }] = await app.staff.database.query<{ stored: number }>(
+    const [{ stored }] = await app.operations.database.query<{ stored: number }>(
       'SELECT count(*)::integer AS stored FROM registrations WHERE email = $1',
       [address],
     );
     expect(stored).toBe(5);
 
     // Three of them a day and a minute old: two left in the window, room for one more.
-    await app.staff.database.query(
+    await app.operations.database.query(
       `UPDATE registrations SET created_at = now() - interval '24 hours 1 minute'
        WHERE id IN (SELECT id FROM registrations WHERE email = $1 ORDER BY id LIMIT 3)`,
       [address],

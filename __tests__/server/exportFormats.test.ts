@@ -8,8 +8,8 @@ import {
   exportColumns,
   registrationsCsv,
   registrationsXlsx,
-} from '../../server/staff/exportFormats';
-import type { Language } from '../../src/features/language/languages';
+} from '../../server/operations/exportFormats';
+import type { Language } from '../../src/contract/languages';
 import { parseCsv } from '../../testing/csv';
 import { validValues } from '../../testing/registrations';
 import { makeTempDir, removeTempDirs } from './support/fixtures';

@@ -1,8 +1,8 @@
 /** @jest-environment node */
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
+import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
-import type { RegistrationValues } from '../../src/features/registration/fields';
+import type { RegistrationValues } from '../../src/contract/fields';
 import { validValues } from '../../testing/registrations';
 import {
   countRegistrations,

@@ -2,7 +2,7 @@
 import { buildSchema } from 'graphql';
 import { createLiteralLifter } from '../../server/graphql/liftLiterals';
 import { schema as schemaText } from '../../server/graphql/schema';
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
+import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import { validRegistration } from '../../testing/registrations';
 
 const schema = buildSchema(schemaText);

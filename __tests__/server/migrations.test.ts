@@ -7,7 +7,7 @@
 import type { Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrations';
 import { formColumns } from '../../server/db/registrations';
-import { fieldNames, isStringField } from '../../src/features/registration/fields';
+import { fieldNames, isStringField } from '../../src/contract/fields';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
 
 jest.setTimeout(databaseTimeoutMs);

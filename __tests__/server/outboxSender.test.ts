@@ -11,7 +11,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrations';
 import { createRegistrationStore } from '../../server/db/registrations';
-import type { RegistrationValues } from '../../src/features/registration/fields';
+import type { RegistrationValues } from '../../src/contract/fields';
 import { validRegistration } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
 import { startSmtpServer, type Inbox } from './support/smtpServer';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
 import { openDatabase } from '../../server/db/openDatabase';
 import { migrate, schemaVersion } from '../../server/db/migrations';
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
+import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import { validValues } from '../../testing/registrations';
 import { exportCsv } from '../../testing/server';
 import { countRegistrations, removeTempDirs } from './support/fixtures';

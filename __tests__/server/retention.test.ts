@@ -45,8 +45,8 @@ afterAll(async () => {
 /** A registration received `days` ago, stored as the API stores one; its email. */
 async function storeReceivedDaysAgo(days: number): Promise<string> {
   const values = validRegistration();
-  await createRegistrationStore(app.staff.database).save(values, 'sv');
-  await app.staff.database.query(
+  await createRegistrationStore(app.operations.database).save(values, 'sv');
+  await app.operations.database.query(
     'UPDATE registrations SET created_at = now() - make_interval(days => $2) WHERE email = $1',
     [values.email, days],
   );
@@ -54,7 +54,7 @@ async function storeReceivedDaysAgo(days: number): Promise<string> {
 }
 
 async function isStored(email: string): Promise<boolean> {
-  const rows = await app.staff.database.query('SELECT 1 FROM registrations WHERE email = $1', [
+  const rows = await app.operations.database.query('SELECT 1 FROM registrations WHERE email = $1', [
     email,
   ]);
   return rows.length > 0;

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { RegistrationValues } from '../../src/features/registration/fields';
+import type { RegistrationValues } from '../../src/contract/fields';
 import { validValues } from '../../testing/registrations';
 import {
   databaseTimeoutMs,
@@ -11,7 +11,7 @@ import {
 import { migrate } from '../../server/db/migrations';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
+import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import { parseCsv } from '../../testing/csv';
 import { connectGraphql } from '../../testing/graphqlClient';
 import { exportCsv, startServer, type RunningServer } from '../../testing/server';

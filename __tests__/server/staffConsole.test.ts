@@ -8,18 +8,18 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { formColumns } from '../../server/db/registrations';
 import type { Database } from '../../server/db/database';
-import { accessOf } from '../../server/staffConsole/access';
-import { recordAudit } from '../../server/staff/auditLog';
-import { readStaffConsoleSettings } from '../../server/staffConsole/settings';
-import { staffRequestsPerMinute } from '../../server/staffConsole/staffConsolePlugin';
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery';
+import { accessOf } from '../../server/console/access';
+import { recordAudit } from '../../server/operations/auditLog';
+import { readStaffConsoleSettings } from '../../server/console/settings';
+import { staffRequestsPerMinute } from '../../server/console/consolePlugin';
+import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import { validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
 import { signIn, signInFrom } from './support/staffSignIn';
 import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 import { parseCsv } from '../../testing/csv';
-import { xsrfCookieName, xsrfHeaderName } from '../../src/api/protocol';
+import { xsrfCookieName, xsrfHeaderName } from '../../src/contract/protocol';
 
 /** Where `inject` sends its requests by default. */
 const publicUrl = 'http://localhost';

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { buildApp } from '../../server/app';
-import { fieldNames } from '../../src/features/registration/fields';
+import { fieldNames } from '../../src/contract/fields';
 import { prerenderStartPage } from '../../src/prerender/startPage';
 import { translations, withoutMarkup } from '../support/renderApp';
 import { removeTempDirs, stubDatabase } from './support/fixtures';

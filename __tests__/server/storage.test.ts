@@ -11,7 +11,7 @@ import {
   readRegistrations,
 } from '../../server/db/registrations';
 import * as registrationReference from '../../server/db/registrationReference';
-import type { RegistrationValues } from '../../src/features/registration/fields';
+import type { RegistrationValues } from '../../src/contract/fields';
 import { validValues } from '../../testing/registrations';
 import {
   countRegistrations,

@@ -5,7 +5,7 @@ import { AppRoutes } from '../../src/app/AppRoutes';
 import { loadPersistedState } from '../../src/app/persistedState';
 import { makeStore, type AppStore } from '../../src/app/store';
 import { createI18n } from '../../src/features/language/i18n';
-import type { Language } from '../../src/features/language/languages';
+import type { Language } from '../../src/contract/languages';
 import en from '../../public/assets/i18n/en.json';
 import sv from '../../public/assets/i18n/sv.json';
 

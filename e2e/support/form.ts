@@ -4,7 +4,7 @@ import {
   textFieldNames,
   type RegistrationValues,
   type TextFieldName,
-} from '../../src/features/registration/fields';
+} from '../../src/contract/fields';
 
 /** Fills in the given fields the way a user would: typing, choosing, ticking. */
 export async function fillForm(page: Page, values: Partial<RegistrationValues>): Promise<void> {

@@ -1,5 +1,5 @@
 /** What a refused request must look like, for the hostile-input suite: a clear error, no echo. */
-import type { FieldName } from '../../src/features/registration/fields';
+import type { FieldName } from '../../src/contract/fields';
 import type { Answer } from '../../testing/graphqlClient';
 
 interface GraphqlError {

@@ -2,7 +2,7 @@
  * createOnboardingForm texts that the SPA would never send: values written as arbitrary GraphQL
  * literals (an Int, an object, null), fields left out or added, values passed as variables.
  */
-import type { RegistrationValues } from '../../src/features/registration/fields';
+import type { RegistrationValues } from '../../src/contract/fields';
 
 export type Literals = Record<string, string>;
 

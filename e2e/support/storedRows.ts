@@ -1,6 +1,6 @@
 /** What the database holds, read the way staff read it: `npm run export`, while the server runs. */
 import { parseCsv } from '../../testing/csv';
-import type { RegistrationValues } from '../../src/features/registration/fields';
+import type { RegistrationValues } from '../../src/contract/fields';
 import { exportCsv, type RunningServer } from '../../testing/server';
 
 export type StoredRow = Record<string, string>;

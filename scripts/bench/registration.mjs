@@ -2,7 +2,7 @@
  * Distinct valid submissions in exactly the SPA's request form, built by the SPA's own code
  * (run under tsx, which loads the TypeScript sources).
  */
-import { buildCreateOnboardingFormBody } from '../../src/api/onboardingQuery.ts';
+import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery.ts';
 import { emailDomain, inLetters, validRegistration } from '../../testing/registrations.ts';
 
 /** The request body exactly as the SPA sends it. */

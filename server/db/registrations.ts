@@ -7,8 +7,8 @@ import {
   fieldSpec,
   isStringField,
   type RegistrationValues,
-} from '../../src/features/registration/fields';
-import type { Language } from '../../src/features/language/languages';
+} from '../../src/contract/fields';
+import type { Language } from '../../src/contract/languages';
 import type { Database, Queryable } from './database';
 import { createGroupCommit } from './groupCommit';
 import { newRegistrationReference } from './registrationReference';

@@ -8,7 +8,7 @@ import {
   isLanguage,
   languages,
   type Language,
-} from '../../src/features/language/languages';
+} from '../../src/contract/languages';
 
 export function registrationLanguage(acceptLanguage: string | undefined): Language {
   const language = negotiate(acceptLanguage ?? '', [...languages]);

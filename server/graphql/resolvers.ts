@@ -1,12 +1,12 @@
 /** createOnboardingForm: validate with the SPA's own schema, store, answer once committed. */
 import type { FastifyReply } from 'fastify';
 import { ErrorWithProps } from 'mercurius';
-import { toRegistrationValues } from '../../src/features/registration/fields';
+import { toRegistrationValues } from '../../src/contract/fields';
 import {
   createRegistrationSchema,
   normaliseRegistration,
   validateRegistration,
-} from '../../src/features/registration/schema';
+} from '../../src/contract/registrationSchema';
 import type { RegistrationStore, SaveOutcome } from '../db/registrations';
 import { logSecurityEvent, recordSecurityEvent } from '../logging';
 import { registrationLanguage } from './language';

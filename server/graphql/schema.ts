@@ -1,5 +1,5 @@
 /** The GraphQL API: one mutation that stores a registration. Nothing personal can be read back. */
-import { fieldNames, isStringField } from '../../src/features/registration/fields';
+import { fieldNames, isStringField } from '../../src/contract/fields';
 
 const formFields = fieldNames
   .map((name) => `  ${name}: ${isStringField(name) ? 'String' : 'Boolean'}!`)

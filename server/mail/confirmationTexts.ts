@@ -2,7 +2,7 @@
  * The confirmation email's words in each language. The degree programmes' names are the form's
  * own (public/assets/i18n), so that the email names the programme exactly as the page did.
  */
-import type { Language } from '../../src/features/language/languages';
+import type { Language } from '../../src/contract/languages';
 import en from '../../public/assets/i18n/en.json';
 import sv from '../../public/assets/i18n/sv.json';
 

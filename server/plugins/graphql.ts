@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
-import { graphqlPath } from '../../src/api/protocol';
+import { graphqlPath } from '../../src/contract/protocol';
 import { rateLimitKey } from '../clientAddress';
 import type { RegistrationStore } from '../db/registrations';
 import { executionErrorReply, requestErrorReply } from '../graphql/errors';

@@ -10,20 +10,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { appConfigElementId, type AppConfig } from '../../src/config/defaults';
-import { documentNames, documentPath } from '../../src/features/documents/documents';
+import { appConfigElementId, type AppConfig } from '../../src/contract/configDefaults';
+import { documentNames, documentPath } from '../../src/contract/documents';
 import {
   byLanguage,
   defaultLanguage,
   isLanguage,
   languageParameter,
   type Language,
-} from '../../src/features/language/languages';
+} from '../../src/contract/languages';
 import { compressedPage } from './compressedPage';
-import type {
-  PrerenderedStartPage,
-  StartPageRenderer,
-} from '../../src/prerender/prerenderedStartPage';
+import type { PrerenderedStartPage, StartPageRenderer } from '../../src/contract/startPageRenderer';
 
 export interface SpaPluginOptions {
   staticDir: string;

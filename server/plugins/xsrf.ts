@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { xsrfCookieName, xsrfHeaderName } from '../../src/api/protocol';
+import { xsrfCookieName, xsrfHeaderName } from '../../src/contract/protocol';
 import { recordSecurityEvent } from '../logging';
 import { createXsrfTokens } from '../xsrfToken';
 

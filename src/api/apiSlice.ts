@@ -9,9 +9,9 @@ import {
 import { dynamicMiddleware, rootReducer, type RootState } from '../app/store';
 import { selectLanguage } from '../features/language/languageSlice';
 import { config } from '../config';
-import type { RegistrationValues } from '../features/registration/fields';
-import { buildCreateOnboardingFormBody } from './onboardingQuery';
-import { graphqlAccept, xsrfHeaderName } from './protocol';
+import type { RegistrationValues } from '../contract/fields';
+import { buildCreateOnboardingFormBody } from '../contract/onboardingQuery';
+import { graphqlAccept, xsrfHeaderName } from '../contract/protocol';
 import { xsrfTokenFor } from './xsrf';
 
 // Reads fetch at call time so that tests (and polyfills) can replace it.

@@ -1,5 +1,5 @@
 import { parse } from 'cookie';
-import { xsrfCookieName } from './protocol';
+import { xsrfCookieName } from '../contract/protocol';
 
 /**
  * Whether the request goes to this page's own origin, as the browser will resolve it: a pattern

@@ -1,6 +1,6 @@
 import { initialLanguageState } from '../features/language/languageSlice';
-import { isLanguage } from '../features/language/languages';
-import { toRegistrationValues } from '../features/registration/fields';
+import { isLanguage } from '../contract/languages';
+import { toRegistrationValues } from '../contract/fields';
 import {
   initialRegistrationState,
   registrationStateFor,

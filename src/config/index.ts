@@ -3,7 +3,7 @@
  * <script id="app-config" type="application/json"> (a data block, which runs nothing). A value
  * that is missing or of the wrong type keeps its default, so the form always has one.
  */
-import { appConfigElementId, configDefaults, type AppConfig } from './defaults';
+import { appConfigElementId, configDefaults, type AppConfig } from '../contract/configDefaults';
 
 export function readAppConfig(page: Document): AppConfig {
   let given: Record<string, unknown> = {};

@@ -16,19 +16,14 @@ import { storageKeys } from '../app/storage';
 import { makeStore } from '../app/store';
 import { applyAppConfig } from '../config';
 import { DocumentPage } from '../features/documents/DocumentPage';
-import { documentNames, documentPath } from '../features/documents/documents';
+import { documentNames, documentPath } from '../contract/documents';
 import { createI18n } from '../features/language/i18n';
-import {
-  byLanguage,
-  languageParameter,
-  languages,
-  type Language,
-} from '../features/language/languages';
+import { byLanguage, languageParameter, languages, type Language } from '../contract/languages';
 import { registrationFormId } from '../features/registration/fieldIds';
 import { formTakenOverEvent } from './formTakenOver';
 import { keepEarlyPresses } from './keepEarlyPresses';
 import { loadScriptsAfterFirstPaint } from './loadScriptsAfterFirstPaint';
-import type { PrerenderedStartPage, StartPageRenderer } from './prerenderedStartPage';
+import type { PrerenderedStartPage, StartPageRenderer } from '../contract/startPageRenderer';
 import { restoreBeforeHydration } from './restoreBeforeHydration';
 
 const translations: Resource = { sv: { translation: sv }, en: { translation: en } };

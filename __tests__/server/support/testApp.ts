@@ -6,8 +6,8 @@ import {
   graphqlPath,
   xsrfCookieName,
   xsrfHeaderName,
-} from '../../../src/api/protocol';
-import { configDefaults } from '../../../src/config/defaults';
+} from '../../../src/contract/protocol';
+import { configDefaults } from '../../../src/contract/configDefaults';
 import { makeStaticDir, makeTempDir } from './fixtures';
 
 export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions {

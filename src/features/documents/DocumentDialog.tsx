@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../app/announcer';
-import type { DocumentName } from './documents';
+import type { DocumentName } from '../../contract/documents';
 import { DocumentSections } from './DocumentSections';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectLanguage } from '../language/languageSlice';
-import { pathIn } from '../language/languages';
-import type { DocumentName } from './documents';
+import { pathIn } from '../../contract/languages';
+import type { DocumentName } from '../../contract/documents';
 import { DocumentSections } from './DocumentSections';
 
 /**

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
-import { languageLocales, type Language } from '../language/languages';
-import { accessibilityStatementDates, type DocumentName, type DocumentSection } from './documents';
+import { languageLocales, type Language } from '../../contract/languages';
+import {
+  accessibilityStatementDates,
+  type DocumentName,
+  type DocumentSection,
+} from '../../contract/documents';
 import { LinkedText } from './LinkedText';
 
 /** A date of the form 2026-11-24 as the language writes it in full ("24 november 2026"). */

@@ -5,9 +5,9 @@ import { OnDemandPart } from '../../app/ErrorBoundary';
 import { useAppSelector } from '../../app/hooks';
 import { dismissToasts } from '../../app/toasts';
 import { selectLanguage } from '../language/languageSlice';
-import { pathIn } from '../language/languages';
+import { pathIn } from '../../contract/languages';
 import type { DocumentDialog } from './DocumentDialog';
-import { documentPath, type DocumentName } from './documents';
+import { documentPath, type DocumentName } from '../../contract/documents';
 
 /** The state of the history entry an open dialog adds: Back closes the dialog. */
 interface DocumentShown {

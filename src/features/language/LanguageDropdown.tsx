@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { selectLanguage } from './languageSlice';
-import { languageParameter, languages } from './languages';
+import { languageParameter, languages } from '../../contract/languages';
 import { LanguageToggleLabel, languageToggle } from './LanguageToggleLabel';
 import type { LanguageMenu } from './LanguageMenu';
 

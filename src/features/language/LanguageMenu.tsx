@@ -2,7 +2,7 @@ import { useLayoutEffect, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { languageChanged, selectLanguage } from './languageSlice';
-import { languageNames, languages } from './languages';
+import { languageNames, languages } from '../../contract/languages';
 import { LanguageToggleLabel, languageToggle } from './LanguageToggleLabel';
 
 /**

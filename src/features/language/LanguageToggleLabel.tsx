@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectLanguage } from './languageSlice';
-import { languageNames } from './languages';
+import { languageNames } from '../../contract/languages';
 
 /** The switcher's button, the same before and after its menu has loaded. */
 export const languageToggle = {

@@ -1,7 +1,7 @@
 import i18next, { type ReadCallback, type Resource } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, languages, type Language } from './languages';
+import { defaultLanguage, languages, type Language } from '../../contract/languages';
 
 /**
  * Where a language's translations are served (public/assets/i18n, copied into the build): the

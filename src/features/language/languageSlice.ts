@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { defaultLanguage, type Language } from './languages';
+import { defaultLanguage, type Language } from '../../contract/languages';
 
 export interface LanguageState {
   current: Language;

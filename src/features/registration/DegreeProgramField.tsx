@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import { FieldError } from './FieldError';
-import { registrationFields } from './fields';
+import { registrationFields } from '../../contract/fields';
 import { fieldChanged } from './registrationSlice';
 import { useField } from './useField';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { config } from '../../config';
-import { fieldNames, fieldSpec, type FieldName } from './fields';
+import { fieldNames, fieldSpec, type FieldName } from '../../contract/fields';
 import { focusField } from './focusField';
 import { selectSummaryErrors } from './registrationSlice';
 

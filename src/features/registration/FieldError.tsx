@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import { errorId } from './fieldIds';
-import type { FieldName } from './fields';
+import type { FieldName } from '../../contract/fields';
 
 export function FieldError({ field, text }: { field: FieldName; text?: string }) {
   if (!text) return null;

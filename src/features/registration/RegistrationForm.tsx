@@ -9,7 +9,7 @@ import { trackPresses } from '../../app/press';
 import { OnDemandPart } from '../../app/ErrorBoundary';
 import { dismissToasts, showErrorToast } from '../../app/toasts';
 import { DegreeProgramField } from './DegreeProgramField';
-import { fieldNames, fieldSpec, type FieldName, type FieldSpec } from './fields';
+import { fieldNames, fieldSpec, type FieldName, type FieldSpec } from '../../contract/fields';
 import { registrationFormId } from './fieldIds';
 import { FocusFirstInvalidField } from './FocusFirstInvalidField';
 import { InvalidFormToast, invalidFormToastId } from './InvalidFormToast';

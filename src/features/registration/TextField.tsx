@@ -2,7 +2,7 @@ import Form from 'react-bootstrap/Form';
 import { config } from '../../config';
 import { FieldError } from './FieldError';
 import { hintId } from './fieldIds';
-import { fieldSpec, type TextFieldName } from './fields';
+import { fieldSpec, type TextFieldName } from '../../contract/fields';
 import { fieldChanged } from './registrationSlice';
 import { useField } from './useField';
 

@@ -1,4 +1,4 @@
-import type { FieldName } from './fields';
+import type { FieldName } from '../../contract/fields';
 
 /** The form's own id: the start page's inline script finds it by this, beside the switcher's. */
 export const registrationFormId = 'registration-form';

@@ -1,4 +1,4 @@
-import type { FieldName } from './fields';
+import type { FieldName } from '../../contract/fields';
 
 /** Focuses a field's control, scrolled into view with its label (its grid column). */
 export function focusField(field: FieldName) {

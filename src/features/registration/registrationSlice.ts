@@ -1,6 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { emptyValues, fieldNames, type FieldName, type RegistrationValues } from './fields';
-import type { FieldErrors } from './schema';
+import {
+  emptyValues,
+  fieldNames,
+  type FieldName,
+  type RegistrationValues,
+} from '../../contract/fields';
+import type { FieldErrors } from '../../contract/registrationSchema';
 
 export interface RegistrationState {
   values: RegistrationValues;

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { afterPress } from '../../app/press';
 import { config } from '../../config';
 import { describedBy } from './fieldIds';
-import type { FieldName } from './fields';
+import type { FieldName } from '../../contract/fields';
 import { fieldTouched, selectFieldValue, selectVisibleError } from './registrationSlice';
 
 /** What one control needs from the store: only its own value and error, so it alone re-renders. */

@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import { useAppStore } from '../../app/hooks';
 import { formTakenOverEvent } from '../../prerender/formTakenOver';
-import { fieldNames } from './fields';
+import { fieldNames } from '../../contract/fields';
 import { fieldChanged, selectValues, type FieldChange } from './registrationSlice';
 
 /**

@@ -6,9 +6,9 @@
  */
 import type { AppThunk } from '../../app/store';
 import { config } from '../../config';
-import type { RegistrationValues } from './fields';
+import type { RegistrationValues } from '../../contract/fields';
 import { selectValues, valuesValidated } from './registrationSlice';
-import type { FieldErrors } from './schema';
+import type { FieldErrors } from '../../contract/registrationSchema';
 
 type Validate = (values: RegistrationValues) => FieldErrors;
 
@@ -16,7 +16,7 @@ let validate: Validate | undefined;
 let loading: Promise<Validate> | undefined;
 
 function loadRules(): Promise<Validate> {
-  loading ??= import('./schema.js').then(
+  loading ??= import('../../contract/registrationSchema.js').then(
     ({ createRegistrationSchema, validateRegistration }) => {
       const schema = createRegistrationSchema(config.emailDomain);
       validate = (values) => validateRegistration(schema, values);

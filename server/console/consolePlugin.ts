@@ -1,0 +1,60 @@
+/**
+ * The staff console on the server: sign-in (signIn.ts) and the staff API (consoleRoutes.ts), on when
+ * STAFF_OIDC_ISSUER is set. Every answer under /staff is no-store; every API request needs a
+ * session, and every one that changes something the XSRF header too.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Redis } from 'ioredis';
+import { rateLimitKey } from '../clientAddress';
+import { recordSecurityEvent } from '../logging';
+import type { OperationsContext } from '../operations/operations';
+import { createSessionStore } from './sessions';
+import type { StaffConsoleSettings } from './settings';
+import { requireStaffSession, signInPlugin } from './signIn';
+import { consoleRoutes } from './consoleRoutes';
+
+export interface StaffConsolePluginOptions {
+  settings: StaffConsoleSettings;
+  /** The database and secret, as the staff's commands have them. */
+  operations: OperationsContext;
+  /** Where the instances count requests together, when given. */
+  redis?: Redis;
+  /** Whether staffRequestsPerMinute holds. */
+  rateLimited: boolean;
+  /** The sessions' clock: tests move it to see the timeouts. */
+  now?: () => Date;
+}
+
+/** Far more than a person clicking through the console makes; a script looping is held back. */
+export const staffRequestsPerMinute = 300;
+
+export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> = async (
+  app,
+  { settings, operations, redis, rateLimited, now },
+) => {
+  const { database } = operations;
+  const sessions = createSessionStore(database, now);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  await app.register(signInPlugin, { settings, sessions, database });
+  await app.register(async (api) => {
+    if (rateLimited) {
+      await api.register(rateLimit, {
+        max: staffRequestsPerMinute,
+        timeWindow: 60_000,
+        redis,
+        nameSpace: 'staff-rate-limit-',
+        skipOnError: true,
+        keyGenerator: (request) => rateLimitKey(request.ip),
+        onExceeded: (request) => recordSecurityEvent(request, 'rate-limited'),
+      });
+    }
+    api.addHook('onRequest', requireStaffSession(sessions));
+    api.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await app.verifyXsrf(request);
+    });
+    await api.register(consoleRoutes, { operations });
+  });
+};

@@ -1,0 +1,218 @@
+/**
+ * The staff's commands: `npm run export | erase | purge | backup | restore | audit-log`. While a
+ * server holds the embedded database they go through its staff socket; otherwise (no server, or
+ * DATABASE_URL) they open the database themselves. Output goes to standard output.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { parseArgs } from 'node:util';
+import { isLanguage, languages } from '../../src/contract/languages';
+import { readStaffConfig, type StaffConfig } from '../config';
+import { keepNewFilesPrivate } from '../dataDirAccess';
+import { migrate } from '../db/migrations';
+import { mailDirOf } from '../mail/confirmationFiles';
+import { openDatabase } from '../db/openDatabase';
+import { isDay } from '../timeZone';
+import { loadXsrfSecret } from '../xsrfSecret';
+import { recordAudit } from './auditLog';
+import { parseBackup, restoreBackup } from './backup';
+import { exportFormats, type ExportFormat } from './exportFormats';
+import { plural, runStaffRequest, type OperationsContext, type StaffRequest } from './operations';
+import { StaffCommandError } from './commandError';
+import { staffCommandPath, staffSocketFile, type StaffSocketBody } from './commandSocket';
+
+const usage = `Usage:
+  npm run export [-- --since YYYY-MM-DD] > registrations.csv
+  npm run export -- --format xlsx [--language sv|en] [--since YYYY-MM-DD] > registrations.xlsx
+  npm run erase -- --email <address> | --reference <code>
+  npm run purge
+  npm run backup > registrations.backup
+  npm run restore < registrations.backup
+  npm run audit-log`;
+
+function parseOptions(args: string[], options: Record<string, { type: 'string' }>) {
+  try {
+    return parseArgs({ args, options, strict: true }).values as Record<string, string | undefined>;
+  } catch (error) {
+    throw new StaffCommandError(`${(error as Error).message}\n${usage}`);
+  }
+}
+
+/** The export's options, each checked before anything is opened. */
+function exportRequest(args: string[]): StaffRequest {
+  const {
+    format = 'csv',
+    since,
+    language,
+  } = parseOptions(args, {
+    format: { type: 'string' },
+    since: { type: 'string' },
+    language: { type: 'string' },
+  });
+  if (!exportFormats.includes(format as ExportFormat)) {
+    throw new StaffCommandError(`--format is one of ${exportFormats.join(', ')}`);
+  }
+  if (since !== undefined && !isDay(since)) {
+    throw new StaffCommandError(
+      `--since wants a date that exists, written YYYY-MM-DD (for example 2026-11-25), got "${since}"`,
+    );
+  }
+  if (language !== undefined && !isLanguage(language)) {
+    throw new StaffCommandError(
+      `--language is one of ${languages.join(', ')} (the xlsx's headings), got "${language}"`,
+    );
+  }
+  if (language !== undefined && format !== 'xlsx') {
+    throw new StaffCommandError(
+      "--language is for --format xlsx: the CSV's headings are the fields' names, for programs",
+    );
+  }
+  return {
+    command: 'export',
+    format: format as ExportFormat,
+    ...(since ? { since } : {}),
+    ...(language ? { language } : {}),
+  };
+}
+
+function parseRequest(command: string | undefined, args: string[]): StaffRequest {
+  switch (command) {
+    case 'export':
+      return exportRequest(args);
+    case 'erase': {
+      const { email, reference } = parseOptions(args, {
+        email: { type: 'string' },
+        reference: { type: 'string' },
+      });
+      if (email && !reference) return { command, email };
+      if (reference && !email) return { command, reference };
+      throw new StaffCommandError(`erase wants either --email or --reference\n${usage}`);
+    }
+    case 'purge':
+    case 'backup':
+    case 'audit-log':
+      parseOptions(args, {});
+      return { command };
+    default:
+      throw new StaffCommandError(usage);
+  }
+}
+
+/** Runs the request in the server that holds DATA_DIR; undefined when no server answers there. */
+function runInServer(dataDir: string, body: StaffSocketBody): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        socketPath: path.join(dataDir, staffSocketFile),
+        path: staffCommandPath,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const output = Buffer.concat(chunks);
+          if (response.statusCode === 200) return resolve(output);
+          const { message } = JSON.parse(output.toString('utf8') || '{}') as { message?: string };
+          reject(new StaffCommandError(message ?? `The server answered ${response.statusCode}`));
+        });
+      },
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(undefined);
+      else reject(error);
+    });
+    request.end(JSON.stringify(body));
+  });
+}
+
+/** Opens the database (migrated to this version) for one piece of work, then closes it. */
+async function withDatabase<T>(
+  config: StaffConfig,
+  work: (context: OperationsContext) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(config, (error) => console.error(error.message));
+  try {
+    await migrate(database);
+    const secret = loadXsrfSecret(config.dataDir, config.xsrfSecret);
+    const { retentionDays, timeZone } = config;
+    const mailDir = mailDirOf(config.dataDir);
+    return await work({ database, retentionDays, timeZone, secret, mailDir });
+  } finally {
+    await database.close();
+  }
+}
+
+async function restore(config: StaffConfig, osUser: string): Promise<string> {
+  if (process.stdin.isTTY) {
+    throw new StaffCommandError(`restore reads the backup from standard input\n${usage}`);
+  }
+  // Checked whole before the database is opened: a refused backup leaves DATA_DIR as it was.
+  const backup = parseBackup(await text(process.stdin), config.emailDomain);
+  const restored = await withDatabase(config, async ({ database }) => {
+    const count = await restoreBackup(database, backup);
+    await recordAudit(database, { command: 'restore', rowCount: count, osUser });
+    return count;
+  });
+  return `Restored ${plural(restored, 'registration')}.\n`;
+}
+
+/**
+ * `npm run export > file` lets npm write its banner ("> student-registration@1.0.0 export …")
+ * into the file before this process starts. A file that holds exactly that is emptied, so that
+ * the file is the export alone; returns how many bytes went. (Through a pipe, use
+ * `npm run --silent export`: npm then writes no banner.)
+ */
+function dropNpmBanner(fd: number, args: string[]): number {
+  const { npm_package_name, npm_package_version, npm_lifecycle_event, npm_lifecycle_script } =
+    process.env;
+  if (!npm_lifecycle_event) return 0;
+  const command = [npm_lifecycle_script, ...args].join(' ');
+  const banner = `\n> ${npm_package_name}@${npm_package_version} ${npm_lifecycle_event}\n> ${command}\n\n`;
+  const size = Buffer.byteLength(banner);
+  if (fs.fstatSync(fd).size !== size) return 0;
+  fs.ftruncateSync(fd, 0);
+  return size;
+}
+
+/** Personal data goes to standard output: a file there becomes its owner's alone. */
+function writeOutput(output: Buffer, args: string[]) {
+  const fd = process.stdout.fd;
+  if (!fs.fstatSync(fd).isFile()) return void process.stdout.write(output);
+  fs.fchmodSync(fd, 0o600);
+  // The file's offset stays past an emptied banner: what goes before it is written by position,
+  // the rest from there on, so that the offset ends after the output.
+  const emptied = dropNpmBanner(fd, args);
+  const head = output.subarray(0, emptied);
+  for (let written = 0; written < head.length;) {
+    written += fs.writeSync(fd, head, written, head.length - written, written);
+  }
+  process.stdout.write(output.subarray(head.length));
+}
+
+async function main([command, ...args]: string[]) {
+  keepNewFilesPrivate();
+  const config = readStaffConfig(process.env);
+  const osUser = os.userInfo().username;
+  let output: Buffer | string;
+  if (command === 'restore') {
+    parseOptions(args, {});
+    output = await restore(config, osUser);
+  } else {
+    const request = parseRequest(command, args);
+    output =
+      (!config.databaseUrl && (await runInServer(config.dataDir, { request, osUser }))) ||
+      (await withDatabase(config, (context) => runStaffRequest(context, request, osUser)));
+  }
+  writeOutput(Buffer.from(output), args);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

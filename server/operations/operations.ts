@@ -1,0 +1,178 @@
+/**
+ * What the staff can do with the stored registrations, each on an open database and recorded in
+ * the audit log. The commands (cli.ts) run them directly, or through the running server's staff
+ * socket (staffSocket.ts) when it holds the embedded database; either way the output is the same.
+ */
+import { defaultLanguage, type Language } from '../../src/contract/languages';
+import type { Database } from '../db/database';
+import { snapshotTransaction } from '../db/database';
+import { deleteConfirmationFilesOfGone } from '../mail/confirmationFiles';
+import {
+  eraseRegistrations,
+  purgeRegistrations,
+  readRegistrations,
+  type ApplicantCriterion,
+} from '../db/registrations';
+import { isoInTimeZone, startOfDay } from '../timeZone';
+import { readAuditLog, recordAudit, subjectHash } from './auditLog';
+import { createBackup } from './backup';
+import { withoutControlCharacters } from './controlCharacters';
+import { exportFile, type ExportFormat } from './exportFormats';
+
+export interface OperationsContext {
+  database: Database;
+  retentionDays: number;
+  /** TIME_ZONE: the days of --since and the times the staff read are this zone's. */
+  timeZone: string;
+  /** The server's secret, which keys the audit log's hashes. */
+  secret: string;
+  /** Where the confirmations written as files are: an erased registration's goes with it. */
+  mailDir: string;
+}
+
+export type StaffRequest =
+  /** since: a day (YYYY-MM-DD) in TIME_ZONE; language: the xlsx's headings'. */
+  | { command: 'export'; format: ExportFormat; since?: string; language?: Language }
+  | { command: 'erase'; email: string }
+  | { command: 'erase'; reference: string }
+  | { command: 'purge' }
+  | { command: 'backup' }
+  | { command: 'audit-log' };
+
+export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** Runs one request for `osUser`; resolves with what the command prints on standard output. */
+export async function runStaffRequest(
+  context: OperationsContext,
+  request: StaffRequest,
+  osUser: string,
+): Promise<Buffer> {
+  switch (request.command) {
+    case 'export':
+      return exportRegistrations(context, request, osUser);
+    case 'erase':
+      return Buffer.from(await erase(context, request, osUser));
+    case 'purge':
+      return Buffer.from(await purge(context, osUser));
+    case 'backup':
+      return backup(context, osUser);
+    case 'audit-log':
+      return Buffer.from(formatAuditLog(await readAuditLog(context.database), context.timeZone));
+  }
+}
+
+async function exportRegistrations(
+  { database, timeZone }: OperationsContext,
+  { format, since, language = defaultLanguage }: Extract<StaffRequest, { command: 'export' }>,
+  osUser: string,
+): Promise<Buffer> {
+  const start = since === undefined ? undefined : startOfDay(since, timeZone);
+  const registrations = await snapshotTransaction(database, async (tx) => {
+    const rows = await readRegistrations(tx, start);
+    const details = [
+      `format=${format}`,
+      ...(start ? [`since=${isoInTimeZone(start, timeZone)}`] : []),
+    ].join(' ');
+    await recordAudit(tx, { command: 'export', rowCount: rows.length, osUser, details });
+    return rows;
+  });
+  return exportFile(registrations, format, { timeZone, language });
+}
+
+async function erase(
+  context: OperationsContext,
+  criterion: ApplicantCriterion,
+  osUser: string,
+): Promise<string> {
+  const count = await eraseApplicant(context, criterion, osUser);
+  return `Erased ${plural(count, 'registration')} by ${'email' in criterion ? 'email' : 'reference'}.\n`;
+}
+
+/**
+ * Erases an applicant's registrations, recorded in the audit log with who asked, why when told,
+ * and the applicant only as a keyed hash; resolves with how many went.
+ */
+export async function eraseApplicant(
+  { database, secret, mailDir }: OperationsContext,
+  criterion: ApplicantCriterion,
+  who: string,
+  reason?: string,
+): Promise<number> {
+  const [kind, subject] =
+    'email' in criterion ? ['email', criterion.email] : ['reference', criterion.reference];
+  const count = await database.transaction(async (tx) => {
+    const erased = await eraseRegistrations(tx, criterion);
+    const details = [
+      `${kind}-hash=${subjectHash(secret, subject)}`,
+      ...(reason ? [`reason=${JSON.stringify(reason)}`] : []),
+    ].join(' ');
+    await recordAudit(tx, { command: 'erase', rowCount: erased, osUser: who, details });
+    return erased;
+  });
+  await deleteConfirmationFilesOfGone(database, mailDir);
+  return count;
+}
+
+/**
+ * Deletes what is past RETENTION_DAYS (nothing when it is 0), confirmation files too; `command`
+ * tells the audit log who asked.
+ */
+export async function purgeExpired(
+  { database, retentionDays, mailDir }: OperationsContext,
+  command: string,
+  osUser: string,
+): Promise<number> {
+  if (retentionDays === 0) return 0;
+  const count = await database.transaction(async (tx) => {
+    const purged = await purgeRegistrations(tx, retentionDays);
+    const details = `retention-days=${retentionDays}`;
+    await recordAudit(tx, { command, rowCount: purged, osUser, details });
+    return purged;
+  });
+  await deleteConfirmationFilesOfGone(database, mailDir);
+  return count;
+}
+
+async function purge(context: OperationsContext, osUser: string): Promise<string> {
+  if (context.retentionDays === 0) {
+    return 'RETENTION_DAYS is 0: registrations are kept, none purged.\n';
+  }
+  const count = await purgeExpired(context, 'purge', osUser);
+  const age = plural(context.retentionDays, 'day');
+  return `Purged ${plural(count, 'registration')} received more than ${age} ago.\n`;
+}
+
+async function backup({ database }: OperationsContext, osUser: string): Promise<Buffer> {
+  const { text, registrations } = await createBackup(database);
+  await recordAudit(database, { command: 'backup', rowCount: registrations, osUser });
+  return Buffer.from(text);
+}
+
+function formatAuditLog(
+  records: Awaited<ReturnType<typeof readAuditLog>>,
+  timeZone: string,
+): string {
+  const header = ['time', 'command', 'rows', 'user', 'details'];
+  // Printed to a terminal: a row written by an older version, or restored, may hold controls.
+  const lines = records.map((record) =>
+    [
+      isoInTimeZone(record.at, timeZone),
+      record.command,
+      String(record.rowCount),
+      record.osUser,
+      record.details,
+    ].map(withoutControlCharacters),
+  );
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...lines].map((line) => line[column].length)),
+  );
+  return [header, ...lines]
+    .map((line) =>
+      line
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
+    .concat('\n');
+}

@@ -1,0 +1,95 @@
+/**
+ * The staff console under /staff, loaded only there: who is signed in, then the registrations they
+ * may see, one registration, and (for admins) the audit log. Without a session the browser goes
+ * to the sign-in and comes back; a person with no access is told so and can sign out. After a
+ * sign-out, a page that asks for no session says so.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { TopBar } from '../../components/TopBar';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { AuditLogPage } from './AuditLogPage';
+import { RegistrationList } from './RegistrationList';
+import { RegistrationPage } from './RegistrationPage';
+import { useMeQuery, type StaffMember } from './consoleApi';
+import { isSignedOut } from './apiErrors';
+import { SessionPage } from './SessionPage';
+import { sessionPages } from '../../contract/consolePaths';
+import { ViewHeading } from './ViewHeading';
+import './staffConsole.scss';
+
+export function StaffConsole() {
+  return (
+    <>
+      <TopBar />
+      <main className="container-lg py-4" id="main">
+        <Routes>
+          <Route path={sessionPages.signedOut} element={<SessionPage page="signedOut" />} />
+          <Route path={sessionPages.signInFailed} element={<SessionPage page="signInFailed" />} />
+          <Route path="*" element={<Console />} />
+        </Routes>
+      </main>
+    </>
+  );
+}
+
+/** Who is signed in, then what they may see. */
+function Console() {
+  const { t } = useTranslation('staff');
+  const me = useMeQuery();
+  // Without a session the staff API sends the browser to the sign-in.
+  const signedOut = isSignedOut(me.error);
+  return me.data ? (
+    <SignedIn member={me.data} />
+  ) : me.isError && !signedOut ? (
+    <p role="alert">{t('load-failed')}</p>
+  ) : (
+    <LoadingSpinner label={t('loading')} />
+  );
+}
+
+function SignedIn({ member }: { member: StaffMember }) {
+  const { t } = useTranslation('staff');
+  const hasAccess = member.admin || member.programmes.length > 0;
+  return (
+    <>
+      <nav className="d-flex flex-wrap align-items-center gap-3 mb-4" aria-label={t('nav-label')}>
+        {hasAccess && <ConsoleLink to="/staff">{t('registrations-heading')}</ConsoleLink>}
+        {member.admin && <ConsoleLink to="/staff/audit-log">{t('audit-log-heading')}</ConsoleLink>}
+        <span className="ms-auto">{t('signed-in-as', { name: member.name || member.email })}</span>
+        <a className="btn btn-outline-primary btn-sm" href="/staff/logout">
+          {t('sign-out')}
+        </a>
+      </nav>
+      {hasAccess ? (
+        <Routes>
+          <Route index element={<RegistrationList member={member} />} />
+          <Route path=":id" element={<RegistrationPage member={member} />} />
+          {member.admin && <Route path="audit-log" element={<AuditLogPage />} />}
+        </Routes>
+      ) : (
+        <>
+          <ViewHeading title={t('no-access-heading')} />
+          <p>{t('no-access-paragraph')}</p>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * A link in the console's menu, marked as the current page where it is. (NavLink would do it, but
+ * it would add to the start page's bundle, where react-router lives.)
+ */
+function ConsoleLink({ to, children }: { to: string; children: string }) {
+  const current = useLocation().pathname === to;
+  return (
+    <Link
+      to={to}
+      className={`nav-link${current ? ' active' : ''}`}
+      aria-current={current ? 'page' : undefined}
+    >
+      {children}
+    </Link>
+  );
+}
