@@ -16,7 +16,7 @@ export interface StorageConfig {
   databaseUrl?: string;
 }
 
-/** What the staff's commands need besides the database (server/staff/). */
+/** What the staff's commands need besides the database (server/operations/). */
 export interface StaffConfig extends StorageConfig {
   /** Registrations older than this many days are deleted; 0 keeps them all. */
   retentionDays: number;
@@ -66,6 +66,17 @@ export interface Config extends StaffConfig {
 
 type Env = Record<string, string | undefined>;
 
+/** The server's own settings when the environment names none (the SPA's are configDefaults). */
+export const serverDefaults = {
+  port: 8080,
+  metricsPort: 9464,
+  host: '0.0.0.0',
+  rateLimitPerMinute: 60,
+  logLevel: 'info',
+  dataDir: 'data',
+  staticDir: 'dist',
+};
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function readStorageConfig(env: Env): StorageConfig {
@@ -73,7 +84,7 @@ export function readStorageConfig(env: Env): StorageConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
-  return { dataDir: path.resolve(env.DATA_DIR || 'data'), databaseUrl };
+  return { dataDir: path.resolve(env.DATA_DIR || serverDefaults.dataDir), databaseUrl };
 }
 
 export function readStaffConfig(env: Env): StaffConfig {
@@ -87,17 +98,23 @@ export function readStaffConfig(env: Env): StaffConfig {
 }
 
 export function readConfig(env: Env): Config {
-  const logLevel = env.LOG_LEVEL || 'info';
+  const logLevel = env.LOG_LEVEL || serverDefaults.logLevel;
   if (!logLevels.includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   }
   const contactEmail = env.CONTACT_EMAIL?.trim() || configDefaults.contactEmail;
   return {
     ...readStaffConfig(env),
-    port: readInteger(env, 'PORT', 8080, 0, 65535),
-    metricsPort: readInteger(env, 'METRICS_PORT', 9464, 0, 65535),
-    host: env.HOST || '0.0.0.0',
-    rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
+    port: readInteger(env, 'PORT', serverDefaults.port, 0, 65535),
+    metricsPort: readInteger(env, 'METRICS_PORT', serverDefaults.metricsPort, 0, 65535),
+    host: env.HOST || serverDefaults.host,
+    rateLimitPerMinute: readInteger(
+      env,
+      'RATE_LIMIT_PER_MINUTE',
+      serverDefaults.rateLimitPerMinute,
+      0,
+      1_000_000,
+    ),
     institutionName: env.INSTITUTION_NAME?.trim() || configDefaults.institutionName,
     institutionUrl: env.INSTITUTION_URL?.trim() || configDefaults.institutionUrl,
     externalSiteUrl: env.EXTERNAL_SITE_URL?.trim() || configDefaults.externalSiteUrl,
@@ -110,7 +127,7 @@ export function readConfig(env: Env): Config {
     mailFrom: env.MAIL_FROM?.trim() || contactEmail,
     logLevel,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
-    staticDir: path.resolve(env.STATIC_DIR || 'dist'),
+    staticDir: path.resolve(env.STATIC_DIR || serverDefaults.staticDir),
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
     staffConsole: readStaffConsoleSettings(env),

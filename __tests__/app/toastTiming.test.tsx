@@ -5,7 +5,7 @@ import { renderStartPage, translations } from '../support/renderApp';
 const { sv } = translations;
 
 /**
- * The timing the SPEC promises (5000 ms, 1000 ms after a hover, a 300 ms animation), read from what
+ * The toasts' promised timing (toastTiming: shown, kept after a hover, animated), read from what
  * react-toastify renders: its progress bar runs for as long as the toast stays.
  */
 describe('the invalid-form toast’s timing', () => {
