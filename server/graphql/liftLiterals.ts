@@ -1,8 +1,9 @@
 /**
  * One parse per request, one validation per shape of query. The SPA writes the form's values into
  * the query text, not into variables (src/contract/onboardingQuery.ts), so every submission is a
- * new text. Here its string and boolean argument values are lifted into variables: every submission becomes the same normalised text,
- * which mercurius parses and validates once and then finds in its cache.
+ * new text. Here its string and boolean argument values are lifted into variables: every
+ * submission becomes the same normalised text, which mercurius parses and validates once and then
+ * finds in its cache.
  *
  * Lifting walks the parsed document with the schema's types, which costs some 25 times a parse;
  * so the first request of a shape is parsed and lifted, and the normalised text is kept under the
