@@ -2,32 +2,29 @@
  * The app factory: builds the whole server without listening, so tests drive it through
  * `inject` and main.ts only adds the port and the signals.
  */
-import os from 'node:os';
 import cookie from '@fastify/cookie';
 import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { appConfigOf, type Config } from './config';
 import type { Database } from './db/database';
-import { openDatabase } from './db/openDatabase';
-import { migrate } from './db/migrations';
-import { createRegistrationStore } from './db/registrations';
-import { makeDataDirPrivate } from './dataDirAccess';
 import { handleError } from './errors';
 import { mailDirOf } from './mail/confirmationFiles';
-import { createMailTransport } from './mail/mailTransport';
-import { createOutboxSender, readOutboxStats } from './mail/outboxSender';
-import { connectRedis } from './redis';
 import { RequestLogController } from './logging';
+import { databasePlugin } from './plugins/database';
 import { graphqlPlugin } from './plugins/graphql';
 import { healthPlugin } from './plugins/health';
-import { createMetrics, metricsPlugin } from './plugins/metrics';
+import { metricsPlugin } from './plugins/metrics';
+import { outboxPlugin } from './plugins/outbox';
+import { redisPlugin } from './plugins/redis';
+import { retentionPurgePlugin } from './plugins/retentionPurge';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { shutdownPlugin } from './plugins/shutdown';
 import type { StartPageRenderer } from '../src/contract/startPageRenderer';
 import { loadStartPage, spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
 import { consoleOffHint } from './console/settings';
 import { staffConsolePlugin } from './console/consolePlugin';
-import { purgeExpired, type OperationsContext } from './operations/operations';
+import type { OperationsContext } from './operations/operations';
 import { loadXsrfSecret } from './xsrfSecret';
 
 declare module 'fastify' {
@@ -70,9 +67,6 @@ const connectionLimits = {
   http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
 };
 
-/** Registrations past RETENTION_DAYS are deleted at start and then this often. */
-const purgeIntervalMs = 24 * 60 * 60 * 1000;
-
 /** A number of hops as the function Fastify's types ask for (the first `hops` proxies are trusted). */
 function trustedProxies(trust: AppOptions['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -86,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustedProxies(options.trustProxy),
     forceCloseConnections: 'idle',
     ...connectionLimits,
+    // The database plugin opens PGlite, whose first start runs initdb: it takes as long as it takes.
+    pluginTimeout: 0,
     // A body is what it is: `variables: 0` is an error, not a null to coerce it to.
     ajv: { customOptions: { coerceTypes: false } },
   });
@@ -94,80 +90,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Rendered once, before anything opens: a build without its renderer stops the start at once.
   const startPage = loadStartPage(options.staticDir, appConfig, options.prerenderStartPage);
 
-  const tightened = makeDataDirPrivate(options.dataDir);
-  if (tightened > 0) {
-    app.log.warn(
-      { dataDir: options.dataDir, paths: tightened },
-      'DATA_DIR was open to other users: made it readable by the server user alone',
-    );
-  }
-
-  const database =
-    options.database ??
-    (await openDatabase(options, (error) => app.log.error({ err: error }, 'database error')));
-  const ownsDatabase = !options.database;
-  try {
-    await migrate(database);
-  } catch (error) {
-    if (ownsDatabase) await database.close();
-    throw error;
-  }
-  const metrics = createMetrics(() => readOutboxStats(database));
-  // Started once everything else stands (below).
-  const outbox = createOutboxSender({
-    database,
-    transport: createMailTransport(options.smtpUrl, options.dataDir),
+  // onClose hooks run last-registered first: each part closes before the parts it uses.
+  app.setErrorHandler(handleError);
+  await app.register(shutdownPlugin);
+  await app.register(metricsPlugin);
+  await app.register(sensible);
+  await app.register(databasePlugin, {
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    database: options.database,
+  });
+  // Only once the database has opened: a start that fails there leaves DATA_DIR without a secret.
+  app.decorate<OperationsContext>('operations', {
+    database: app.database,
+    retentionDays: options.retentionDays,
+    timeZone: options.timeZone,
+    secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
+    mailDir: mailDirOf(options.dataDir),
+  });
+  // Signs the staff console's sign-in cookie (server/console/signIn.ts).
+  await app.register(cookie, { secret: app.operations.secret });
+  await app.register(securityHeadersPlugin, { inlineScripts: [startPage.inlineScript] });
+  await app.register(xsrfPlugin, { secret: app.operations.secret });
+  await app.register(outboxPlugin, {
+    smtpUrl: options.smtpUrl,
+    dataDir: options.dataDir,
     institution: {
       name: options.institutionName,
       contactEmail: options.contactEmail,
       mailFrom: options.mailFrom,
       timeZone: options.timeZone,
     },
-    counters: { sent: () => metrics.emailsSent.inc(), failed: () => metrics.emailsFailed.inc() },
-    log: app.log,
     maxPerMinute: options.smtpMaxPerMinute,
   });
-  const registrations = createRegistrationStore(database, { onCommitted: outbox.wake });
-  // onClose runs after in-flight requests have finished: write what they queued, then close.
-  app.addHook('onClose', async () => {
-    await registrations.drain();
-    await outbox.stop();
-    if (ownsDatabase) await database.close();
-  });
-
-  // A keep-alive connection answered during a shutdown is closed with its answer, so that it
-  // cannot hold the server open after the requests in flight have finished.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-
-  const staff: OperationsContext = {
-    database,
-    retentionDays: options.retentionDays,
-    timeZone: options.timeZone,
-    secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
-    mailDir: mailDirOf(options.dataDir),
-  };
-  app.decorate('operations', staff);
-
-  app.setErrorHandler(handleError);
-  await app.register(metricsPlugin, { metrics });
-  await app.register(sensible);
-  // Signs the staff console's sign-in cookie (server/console/signIn.ts).
-  await app.register(cookie, { secret: staff.secret });
-  await app.register(securityHeadersPlugin, { inlineScripts: [startPage.inlineScript] });
-  await app.register(xsrfPlugin, { secret: staff.secret });
-
-  await app.register(healthPlugin, { database });
-  const redis = options.redisUrl ? await connectRedis(options.redisUrl) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(redisPlugin, { url: options.redisUrl });
+  await app.register(healthPlugin, { database: app.database });
   await app.register(graphqlPlugin, {
-    redis,
-    registrations,
+    redis: app.redis,
     emailDomain: options.emailDomain,
     rateLimitPerMinute: options.rateLimitPerMinute,
     introspection: options.graphqlIntrospection,
@@ -175,8 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.staffConsole) {
     await app.register(staffConsolePlugin, {
       settings: options.staffConsole,
-      operations: staff,
-      redis,
+      operations: app.operations,
+      redis: app.redis,
       // RATE_LIMIT_PER_MINUTE=0 (load tests, the benchmarks) turns this limit off too.
       rateLimited: options.rateLimitPerMinute > 0,
       now: options.now,
@@ -190,36 +149,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startPage,
     staffConsole: options.staffConsole !== undefined,
   });
+  await app.register(retentionPurgePlugin);
 
-  const purges = schedulePurges(app);
-  app.addHook('onClose', async () => purges.stop());
   app.decorate('startWork', async () => {
-    await purges.start();
-    outbox.start();
+    await app.retentionPurge.start();
+    app.outbox.start();
   });
   if (!options.deferWork) await app.startWork();
   return app;
-}
-
-/** Deletes the registrations past RETENTION_DAYS once started, then daily, until stopped. */
-function schedulePurges(app: FastifyInstance) {
-  const osUser = os.userInfo().username;
-  const purge = async () => {
-    try {
-      const purged = await purgeExpired(app.operations, 'scheduled purge', osUser);
-      app.log.info({ purged, retentionDays: app.operations.retentionDays }, 'retention purge');
-    } catch (error) {
-      const { name, code } = error as { name?: string; code?: string };
-      app.log.error({ errorName: name, errorCode: code }, 'retention purge failed');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    async start() {
-      if (app.operations.retentionDays === 0) return;
-      await purge();
-      timer = setInterval(() => void purge(), purgeIntervalMs).unref();
-    },
-    stop: () => clearInterval(timer),
-  };
 }

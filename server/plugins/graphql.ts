@@ -9,7 +9,7 @@ import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
 import { graphqlPath } from '../../src/contract/protocol';
 import { rateLimitKey } from '../clientAddress';
-import type { RegistrationStore } from '../db/registrations';
+import { createRegistrationStore } from '../db/registrations';
 import { executionErrorReply, requestErrorReply } from '../graphql/errors';
 import { createLiteralLifter } from '../graphql/liftLiterals';
 import { limitFieldCount, queryLimits } from '../graphql/limits';
@@ -19,7 +19,6 @@ import { schema } from '../graphql/schema';
 import { recordSecurityEvent } from '../logging';
 
 export interface GraphqlPluginOptions {
-  registrations: RegistrationStore;
   emailDomain: string;
   /** 0 turns the limit off. */
   rateLimitPerMinute: number;
@@ -47,9 +46,14 @@ const bodySchema = {
 };
 
 export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (app, options) => {
+  // A committed registration wakes the outbox to send its confirmation.
+  const registrations = createRegistrationStore(app.database, { onCommitted: app.outbox.wake });
+  // onClose runs after the requests in flight have finished, and before the outbox stops and the
+  // database closes (registered earlier): the registrations they queued are written first.
+  app.addHook('onClose', () => registrations.drain());
   await app.register(mercurius, {
     schema,
-    resolvers: createResolvers(options.registrations, options.emailDomain),
+    resolvers: createResolvers(registrations, options.emailDomain),
     routes: false,
     graphiql: false,
     // Parsed and validated documents by their text: after liftLiterals every submission has the

@@ -1,43 +1,18 @@
 /**
  * Figures for the people who run the service, in Prometheus' text format (prom-client): served by
  * listenForMetrics on 127.0.0.1:METRICS_PORT, never on the public port. Request latency is
- * measured here; the other figures are counted where they happen, through `app.metrics`.
+ * measured here; the other figures are counted where they happen, through `app.metrics` (the
+ * outbox's in its own plugin).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-export interface OutboxStats {
-  queued: number;
-  /** 0 when nothing is queued. */
-  oldestAgeSeconds: number;
-}
-
-/** `outboxStats` is read at each scrape, from the database. */
-export function createMetrics(outboxStats: () => Promise<OutboxStats>) {
+function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  let stats: Promise<OutboxStats> | undefined;
-  // One query per scrape serves both gauges.
-  const readStats = () => (stats ??= outboxStats().finally(() => (stats = undefined)));
-  new Gauge({
-    name: 'emails_queued',
-    help: 'Confirmation emails waiting in the outbox.',
-    registers,
-    async collect() {
-      this.set((await readStats()).queued);
-    },
-  });
-  new Gauge({
-    name: 'emails_oldest_queued_age_seconds',
-    help: 'How long the oldest queued confirmation email has waited (0 when none waits).',
-    registers,
-    async collect() {
-      this.set((await readStats()).oldestAgeSeconds);
-    },
-  });
   return {
     registry,
     registrationsStored: new Counter({
@@ -51,20 +26,10 @@ export function createMetrics(outboxStats: () => Promise<OutboxStats>) {
       labelNames: ['reason'],
       registers,
     }),
-    emailsSent: new Counter({
-      name: 'emails_sent_total',
-      help: 'Confirmation emails handed to the mail server (or written to DATA_DIR/mail).',
-      registers,
-    }),
     emailsSuppressed: new Counter({
       name: 'emails_suppressed_total',
       help: 'Confirmation emails not queued for a stored registration, by reason (address_limit).',
       labelNames: ['reason'],
-      registers,
-    }),
-    emailsFailed: new Counter({
-      name: 'emails_failed_total',
-      help: 'Attempts to send a confirmation email that failed, the relay refusing for now included (each is retried).',
       registers,
     }),
     requestDuration: new Histogram({
@@ -85,10 +50,10 @@ declare module 'fastify' {
   }
 }
 
-const metrics: FastifyPluginAsync<{ metrics: Metrics }> = async (app, options) => {
-  app.decorate('metrics', options.metrics);
+const metrics: FastifyPluginAsync = async (app) => {
+  app.decorate('metrics', createMetrics());
   app.addHook('onResponse', async (request, reply) => {
-    options.metrics.requestDuration.observe(
+    app.metrics.requestDuration.observe(
       {
         method: request.method,
         // The route's pattern, never the path a client made up: the label set stays small.

@@ -1,0 +1,44 @@
+/**
+ * Backing off after a failure to send: a message that failed waits its own growing delay, and a
+ * relay that refuses for now or does not answer is left alone for a growing pause.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { describeMailFailure } from './mailFailure';
+
+/**
+ * 5 s after the first failure, then doubling up to 10 minutes: a message's retries, and the
+ * queue's pauses while the relay refuses.
+ */
+export const retryDelaySeconds = (failures: number) => Math.min(5 * 2 ** (failures - 1), 600);
+
+export interface RelayPause {
+  /** How long the relay is still left alone; 0: messages may go. */
+  msLeft(): number;
+  /** The relay refused for now or did not answer: a pause, longer after each in a row. */
+  refused(error: unknown): void;
+  /** The relay took a message: the next refusal starts from the first pause again. */
+  answered(): void;
+}
+
+export function createRelayPause(log: FastifyBaseLogger): RelayPause {
+  /** Date.now() until which nothing is handed to the relay. */
+  let pausedUntil = 0;
+  let refusalsInRow = 0;
+  return {
+    msLeft: () => Math.max(0, pausedUntil - Date.now()),
+    refused(error) {
+      // The messages in flight beside the refused one are refused with it: one pause for them all.
+      if (Date.now() < pausedUntil) return;
+      refusalsInRow += 1;
+      const pauseSeconds = retryDelaySeconds(refusalsInRow);
+      pausedUntil = Date.now() + pauseSeconds * 1000;
+      log.warn(
+        { ...describeMailFailure(error), pauseSeconds },
+        'the mail server refuses for now or does not answer; the confirmations wait for it',
+      );
+    },
+    answered() {
+      refusalsInRow = 0;
+    },
+  };
+}
