@@ -5,7 +5,14 @@
  * them; both sides take their types from them. The console imports types only (`import type`):
  * a value import would put TypeBox in its bundle.
  */
-import { Type, type Static, type TBoolean, type TSchema, type TString } from 'typebox';
+import {
+  Type,
+  type Static,
+  type TBoolean,
+  type TObject,
+  type TSchema,
+  type TString,
+} from 'typebox';
 import { degreePrograms, fieldNames, isStringField, type StringFieldName } from './fields';
 import type { FieldName } from './fields';
 import { languages } from './languages';
@@ -63,8 +70,7 @@ const registrationFilterProperties = {
   ),
 } satisfies Record<RegistrationFilterName, TSchema>;
 
-const RegistrationFilterSchema = Type.Object(registrationFilterProperties);
-export type RegistrationFilter = Static<typeof RegistrationFilterSchema>;
+export type RegistrationFilter = Static<TObject<typeof registrationFilterProperties>>;
 
 /** A list's page (the validator coerces nothing, and a page past a million is no one's). */
 const PageSchema = Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'From 1' });
