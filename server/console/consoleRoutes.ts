@@ -211,6 +211,6 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
     return { total, items: items.map(answeredAuditRecord) };
   });
 
-  // Written from the routes' schemas once they are all declared (the swagger plugin's own).
+  // Written by @fastify/swagger (registered in consolePlugin.ts) from the routes' schemas.
   app.get('/openapi.json', { schema: schemas.openApi }, async () => app.swagger());
 };
