@@ -31,7 +31,6 @@ const apiErrorSchema = (description: string) =>
     },
     { description },
   );
-export type ApiError = Static<ReturnType<typeof apiErrorSchema>>;
 
 /** The answers every route may give besides its own: no session, too many requests, a failure. */
 const everyRouteAnswers = {
@@ -43,7 +42,7 @@ const badRequest = apiErrorSchema('The query or body does not fit the schema');
 
 const DegreeProgramSchema = Type.Enum(degreePrograms);
 
-export const StaffMemberSchema = Type.Object({
+const StaffMemberSchema = Type.Object({
   name: Type.String(),
   email: Type.String(),
   admin: Type.Boolean(),
@@ -75,12 +74,12 @@ export type RegistrationFilter = Static<TObject<typeof registrationFilterPropert
 /** A list's page (the validator coerces nothing, and a page past a million is no one's). */
 const PageSchema = Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'From 1' });
 
-export const RegistrationListQuerySchema = Type.Object(
+const RegistrationListQuerySchema = Type.Object(
   { ...registrationFilterProperties, page: Type.Optional(PageSchema) },
   { additionalProperties: false },
 );
 
-export const ExportQuerySchema = Type.Object(
+const ExportQuerySchema = Type.Object(
   {
     ...registrationFilterProperties,
     format: Type.Enum(exportFormats),
@@ -90,17 +89,17 @@ export const ExportQuerySchema = Type.Object(
 );
 export type ExportQuery = Static<typeof ExportQuerySchema>;
 
-export const AuditLogQuerySchema = Type.Object(
+const AuditLogQuerySchema = Type.Object(
   { page: Type.Optional(PageSchema) },
   { additionalProperties: false },
 );
 
 /** A registration's id as the path has it (the validator coerces nothing). */
-export const RegistrationIdParamsSchema = Type.Object({
+const RegistrationIdParamsSchema = Type.Object({
   id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
 });
 
-export const EraseBodySchema = Type.Object(
+const EraseBodySchema = Type.Object(
   {
     reason: Type.String({
       minLength: eraseReasonLength.min,
@@ -111,6 +110,7 @@ export const EraseBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type EraseBody = Static<typeof EraseBodySchema>;
 
 /** A time as ISO 8601 in UTC. */
 const timeSchema = (description: string) => Type.String({ format: 'date-time', description });
@@ -124,16 +124,15 @@ const registrationValueProperties = Object.fromEntries(
   fieldNames.map((name) => [name, isStringField(name) ? Type.String() : Type.Boolean()]),
 ) as RegistrationValueProperties;
 
-export const RegistrationSummarySchema = Type.Object({
+const RegistrationSummarySchema = Type.Object({
   id: Type.Integer(),
   reference: Type.String({ description: 'The code the applicant quotes to the staff' }),
   createdAt: timeSchema('When it was received'),
   language: Type.Enum(languages, { description: 'The language it was sent in' }),
   ...registrationValueProperties,
 });
-export type RegistrationSummary = Static<typeof RegistrationSummarySchema>;
 
-export const RegistrationDetailsSchema = Type.Object({
+const RegistrationDetailsSchema = Type.Object({
   ...RegistrationSummarySchema.properties,
   confirmation: Type.Union(
     [
@@ -145,23 +144,22 @@ export const RegistrationDetailsSchema = Type.Object({
 });
 export type RegistrationDetails = Static<typeof RegistrationDetailsSchema>;
 
-export const AuditRecordSchema = Type.Object({
+const AuditRecordSchema = Type.Object({
   at: timeSchema('When it happened'),
   command: Type.String(),
   rowCount: Type.Integer(),
   osUser: Type.String({ description: 'Who did it' }),
   details: Type.String({ description: 'What was asked, without personal data' }),
 });
-export type AuditRecord = Static<typeof AuditRecordSchema>;
 
 /** A list's page as the API answers it: its items, and how many there are in all. */
 const listPageSchema = <Item extends TSchema>(item: Item) =>
   Type.Object({ total: Type.Integer(), items: Type.Array(item) });
 
-const RegistrationPageSchema = listPageSchema(RegistrationSummarySchema);
-export type RegistrationPage = Static<typeof RegistrationPageSchema>;
-const AuditLogPageSchema = listPageSchema(AuditRecordSchema);
-export type AuditLogPage = Static<typeof AuditLogPageSchema>;
+const PageOfRegistrationsSchema = listPageSchema(RegistrationSummarySchema);
+export type PageOfRegistrations = Static<typeof PageOfRegistrationsSchema>;
+const PageOfAuditRecordsSchema = listPageSchema(AuditRecordSchema);
+export type PageOfAuditRecords = Static<typeof PageOfAuditRecordsSchema>;
 
 const noProgramme = apiErrorSchema('Your groups give you no degree programme');
 const notVisible = apiErrorSchema('No such registration among those you may see');
@@ -177,7 +175,7 @@ export const consoleApiSchemas = {
     summary: 'The registrations the person may see, newest first, a page at a time',
     querystring: RegistrationListQuerySchema,
     response: {
-      200: RegistrationPageSchema,
+      200: PageOfRegistrationsSchema,
       400: badRequest,
       403: noProgramme,
       ...everyRouteAnswers,
@@ -240,7 +238,12 @@ export const consoleApiSchemas = {
   auditLog: {
     summary: 'The audit log, newest first, a page at a time (admins)',
     querystring: AuditLogQuerySchema,
-    response: { 200: AuditLogPageSchema, 400: badRequest, 403: adminsOnly, ...everyRouteAnswers },
+    response: {
+      200: PageOfAuditRecordsSchema,
+      400: badRequest,
+      403: adminsOnly,
+      ...everyRouteAnswers,
+    },
   },
   openApi: {
     summary: 'This API described as OpenAPI 3.1',

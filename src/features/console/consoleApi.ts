@@ -10,11 +10,12 @@ import { dynamicMiddleware, rootReducer } from '../../app/store';
 import { xsrfHeaderFor } from '../../api/xsrf';
 // Types only: the schemas' TypeBox stays out of the console's bundle.
 import type {
-  AuditLogPage,
+  EraseBody,
   ExportQuery,
+  PageOfAuditRecords,
+  PageOfRegistrations,
   RegistrationDetails,
   RegistrationFilter,
-  RegistrationPage,
   StaffMember,
 } from '../../contract/consoleApiSchemas';
 import { isSignedOut } from './apiErrors';
@@ -57,7 +58,7 @@ export const consoleApi = createApi({
   tagTypes: ['Registration', 'AuditLog'],
   endpoints: (builder) => ({
     me: builder.query<StaffMember, void>({ query: () => 'me' }),
-    registrations: builder.query<RegistrationPage, RegistrationFilter & { page: number }>({
+    registrations: builder.query<PageOfRegistrations, RegistrationFilter & { page: number }>({
       query: (filter) => `registrations?${filterQuery(filter)}`,
       providesTags: [{ type: 'Registration', id: 'LIST' }],
     }),
@@ -65,7 +66,7 @@ export const consoleApi = createApi({
       query: (id) => `registrations/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Registration', id }],
     }),
-    eraseRegistration: builder.mutation<void, { id: number; reason: string }>({
+    eraseRegistration: builder.mutation<void, { id: number } & EraseBody>({
       query: ({ id, reason }) => ({
         url: `registrations/${id}`,
         method: 'DELETE',
@@ -77,7 +78,7 @@ export const consoleApi = createApi({
         'AuditLog',
       ],
     }),
-    auditLog: builder.query<AuditLogPage, number>({
+    auditLog: builder.query<PageOfAuditRecords, number>({
       query: (page) => `audit-log?page=${page}`,
       providesTags: ['AuditLog'],
     }),
