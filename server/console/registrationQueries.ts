@@ -7,6 +7,7 @@ import { formColumns, toStoredRegistration, type RegistrationRow } from '../db/r
 import type { DegreeProgram } from './access';
 import { rowsOfPage } from './paging';
 
+/** The person's filter as the database is asked it: days as instants, within what they may see. */
 export interface RegistrationSearch {
   /** What the person may see: every other programme is left out whatever else is asked. */
   visibleProgrammes: readonly DegreeProgram[];
