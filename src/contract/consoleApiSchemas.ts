@@ -165,7 +165,7 @@ const noProgramme = apiErrorSchema('Your groups give you no degree programme');
 const notVisible = apiErrorSchema('No such registration among those you may see');
 const adminsOnly = apiErrorSchema('Only the admissions admins may do this');
 
-/** Each route's schema, by what it does: the routes, and so the OpenAPI document, take them here. */
+/** Each route's schema, by what it does: the routes (and so the OpenAPI document) take it here. */
 export const consoleApiSchemas = {
   me: {
     summary: 'Who is signed in, and what they may see',

@@ -1,4 +1,4 @@
-/** The files an export is written in (the console's and `npm run export`), with their media types. */
+/** The files an export is written in (console and `npm run export`), with their media types. */
 export const exportFormats = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
