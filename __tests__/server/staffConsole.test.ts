@@ -458,6 +458,8 @@ describe('the contract', () => {
     expect(errors).toBeUndefined();
     expect(valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
+    // Every refusal refers to the one error schema.
+    expect(Object.keys(document.components.schemas)).toEqual(['ApiError']);
     const answers = Object.entries(
       document.paths as Record<string, Record<string, { responses: object }>>,
     ).flatMap(([path, operations]) =>

@@ -15,7 +15,9 @@ import { createSessionStore } from './sessions';
 import type { StaffConsoleSettings } from './settings';
 import { requireStaffSession, signInPlugin } from './signIn';
 import { consoleRoutes } from './consoleRoutes';
+import { consoleApiDocument } from './consoleApiDocument';
 import { consoleApiPath } from '../../src/contract/consolePaths';
+import { ApiErrorSchema } from '../../src/contract/consoleApiSchemas';
 
 export interface StaffConsolePluginOptions {
   settings: StaffConsoleSettings;
@@ -58,17 +60,9 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     api.addHook('onRequest', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') await app.verifyXsrf(request);
     });
-    await api.register(swagger, {
-      openapi: {
-        openapi: '3.1.0',
-        info: {
-          title: 'Staff API',
-          version: '1',
-          description:
-            "The staff console's registrations and audit log, for the console and scripts",
-        },
-      },
-    });
+    // The answers' one error schema, which every route's refusals refer to.
+    api.addSchema(ApiErrorSchema);
+    await api.register(swagger, consoleApiDocument);
     await api.register(consoleRoutes, { operations, prefix: consoleApiPath });
   });
 };

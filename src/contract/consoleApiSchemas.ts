@@ -21,16 +21,20 @@ import { eraseReasonLength } from './eraseReason';
 import { searchTextMaxLength } from './consoleLimits';
 import type { RegistrationFilterName } from './registrationFilter';
 
-/** Every refusal and failure, as the server's one error path (server/errors.ts) sends it. */
+/**
+ * Every refusal and failure, as the server's one error path (server/errors.ts) sends it. The server
+ * adds it once (`addSchema`) and each answer refers to it, so the OpenAPI document names it once.
+ */
+export const ApiErrorSchema = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String({ description: 'The status text' }),
+    message: Type.String({ description: 'What was wrong with the request, never its data' }),
+  },
+  { $id: 'ApiError' },
+);
 const apiErrorSchema = (description: string) =>
-  Type.Object(
-    {
-      statusCode: Type.Integer(),
-      error: Type.String({ description: 'The status text' }),
-      message: Type.String({ description: 'What was wrong with the request, never its data' }),
-    },
-    { description },
-  );
+  Type.Unsafe<Static<typeof ApiErrorSchema>>(Type.Ref('ApiError', { description }));
 
 /** The answers every route may give besides its own: no session, too many requests, a failure. */
 const everyRouteAnswers = {
