@@ -30,7 +30,7 @@ export function filterQuery(
 }
 
 /**
- * Without a session (never signed in, 30 minutes idle, 8 hours on, signed out in another tab):
+ * Without a session (never signed in, idle or signed in too long, signed out in another tab):
  * through the sign-in and back to this page.
  */
 function signInAndComeBack() {
