@@ -21,6 +21,26 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP APIs' schemas are TypeBox values: the browser takes their types alone, or TypeBox
+    // would land in its bundles.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*ApiSchemas'],
+              allowTypeImports: true,
+              message:
+                'Import the API schemas as types (import type): the server alone needs TypeBox.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -26,9 +26,9 @@ module.exports = {
   // Some server dependencies are ESM-only (content-disposition 3 under mercurius, cookie 2 under
   // light-my-request, quick-lru, mercurius' cache, openid-client, and oidc-provider, which the
   // tests run in-process) or load one with import() (@fastify/cookie, mercurius). Node runs them natively; Jest's CommonJS module registry needs them compiled like
-  // our own code.
+  // our own code. So is typebox (the staff API's schemas).
   transformIgnorePatterns: [
-    '/node_modules/(?!(?:[^/]+/node_modules/)?(?:content-disposition|cookie|@fastify/cookie|mercurius|quick-lru|openid-client|oauth4webapi|jose|oidc-provider)/)',
+    '/node_modules/(?!(?:[^/]+/node_modules/)?(?:content-disposition|cookie|@fastify/cookie|mercurius|quick-lru|openid-client|oauth4webapi|jose|oidc-provider|typebox)/)',
   ],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',

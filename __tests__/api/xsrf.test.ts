@@ -1,4 +1,5 @@
-import { xsrfTokenFor } from '../../src/api/xsrf';
+import { xsrfHeaderFor, xsrfTokenFor } from '../../src/api/xsrf';
+import { xsrfCookieName, xsrfHeaderName } from '../../src/contract/protocol';
 
 const cookies = 'theme=dark; XSRF-TOKEN=abc123; other=1';
 
@@ -29,5 +30,12 @@ describe('XSRF header rule', () => {
   it('sends nothing when there is no cookie', () => {
     expect(xsrfTokenFor('POST', '/graphql', 'theme=dark')).toBeUndefined();
     expect(xsrfTokenFor('POST', '/graphql', '')).toBeUndefined();
+  });
+
+  it("attaches the page's cookie as the header both API slices send", () => {
+    document.cookie = `${xsrfCookieName}=from-the-page`;
+    expect(xsrfHeaderFor('DELETE', '/staff/api')).toEqual({ [xsrfHeaderName]: 'from-the-page' });
+    expect(xsrfHeaderFor('GET', '/staff/api')).toEqual({});
+    document.cookie = `${xsrfCookieName}=; max-age=0`;
   });
 });

@@ -4,6 +4,7 @@
  * (testing/localProvider.ts, oidc-provider, in this process) whose login form the test fills in as
  * a person would.
  */
+import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { formColumns } from '../../server/db/registrations';
@@ -19,7 +20,10 @@ import { signIn, signInFrom } from './support/staffSignIn';
 import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 import { parseCsv } from '../../testing/csv';
+import { repoRoot } from '../../testing/paths';
 import { xsrfCookieName, xsrfHeaderName } from '../../src/contract/protocol';
+import { consoleApiSchemas } from '../../src/contract/consoleApiSchemas';
+import * as registrationQueries from '../../server/console/registrationQueries';
 
 /** Where `inject` sends its requests by default. */
 const publicUrl = 'http://localhost';
@@ -393,6 +397,86 @@ describe('audit log pages', () => {
       expect([bad, response.statusCode]).toEqual([bad, 400]);
       expect(response.json()).toEqual(registrations.json());
     }
+  });
+});
+
+describe('the contract', () => {
+  it('answers a registration with exactly the fields its schema names, whatever the query holds', async () => {
+    const cookie = await signIn(app, 'admin');
+    const [{ id }] = await database.query<{ id: number }>(
+      "SELECT id FROM registrations WHERE first_name = 'Ivar'",
+    );
+    const { findRegistration } = registrationQueries;
+    const withExtra = jest
+      .spyOn(registrationQueries, 'findRegistration')
+      .mockImplementation(async (...query) => {
+        const found = await findRegistration(...query);
+        return found && { ...found, internalNote: 'never sent' };
+      });
+    try {
+      for (const url of [`/staff/api/registrations/${id}`, `/staff/api/registrations/${id}/data`]) {
+        expect(Object.keys((await get(url, cookie)).json()).sort()).toEqual(
+          Object.keys(consoleApiSchemas.registration.response[200].properties).sort(),
+        );
+      }
+      expect(withExtra).toHaveBeenCalledTimes(2);
+    } finally {
+      withExtra.mockRestore();
+    }
+  });
+
+  it('refuses in the one error shape', async () => {
+    const admin = await signIn(app, 'admin');
+    const refusals = [
+      await get('/staff/api/me'),
+      await get('/staff/api/registrations?programme=XYZ', admin),
+      await get('/staff/api/registrations', await signIn(app, 'outsider')),
+      await get('/staff/api/registrations/999999', admin),
+    ];
+    expect(refusals.map((response) => response.statusCode)).toEqual([401, 400, 403, 404]);
+    for (const response of refusals) {
+      expect(response.json()).toEqual({
+        statusCode: response.statusCode,
+        error: expect.any(String),
+        message: expect.any(String),
+      });
+    }
+  });
+
+  it('describes the API in an OpenAPI 3.1 document that validates, for signed-in staff only', async () => {
+    expect((await get('/staff/api/openapi.json')).statusCode).toBe(401);
+    const response = await get('/staff/api/openapi.json', await signIn(app, 'coordinator'));
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+
+    const { valid, errors } = JSON.parse(
+      execFileSync(process.execPath, [`${repoRoot}/testing/validateOpenApi.mjs`], {
+        input: JSON.stringify(document),
+        encoding: 'utf8',
+      }),
+    );
+    expect(errors).toBeUndefined();
+    expect(valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    // Every refusal refers to the one error schema.
+    expect(Object.keys(document.components.schemas)).toEqual(['ApiError']);
+    const answers = Object.entries(
+      document.paths as Record<string, Record<string, { responses: object }>>,
+    ).flatMap(([path, operations]) =>
+      Object.entries(operations).map(
+        ([method, { responses }]) => `${method.toUpperCase()} ${path} ${Object.keys(responses)}`,
+      ),
+    );
+    expect(answers.sort()).toEqual([
+      'DELETE /staff/api/registrations/{id} 204,400,401,403,404,413,415,422,429,500',
+      'GET /staff/api/audit-log 200,400,401,403,429,500',
+      'GET /staff/api/export 200,400,401,403,429,500',
+      'GET /staff/api/me 200,401,429,500',
+      'GET /staff/api/openapi.json 200,401,429,500',
+      'GET /staff/api/registrations 200,400,401,403,429,500',
+      'GET /staff/api/registrations/{id} 200,400,401,404,429,500',
+      'GET /staff/api/registrations/{id}/data 200,400,401,404,429,500',
+    ]);
   });
 });
 

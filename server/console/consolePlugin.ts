@@ -1,9 +1,11 @@
 /**
  * The staff console on the server: sign-in (signIn.ts) and the staff API (consoleRoutes.ts), on when
  * STAFF_OIDC_ISSUER is set. Every answer under /staff is no-store; every API request needs a
- * session, and every one that changes something the XSRF header too.
+ * session, and every one that changes something the XSRF header too. The API's OpenAPI document is
+ * written from its routes' schemas, for signed-in staff alone.
  */
 import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import { rateLimitKey } from '../clientAddress';
@@ -13,6 +15,9 @@ import { createSessionStore } from './sessions';
 import type { StaffConsoleSettings } from './settings';
 import { requireStaffSession, signInPlugin } from './signIn';
 import { consoleRoutes } from './consoleRoutes';
+import { consoleApiDocument } from './consoleApiDocument';
+import { consoleApiPath } from '../../src/contract/consolePaths';
+import { ApiErrorSchema } from '../../src/contract/consoleApiSchemas';
 
 export interface StaffConsolePluginOptions {
   settings: StaffConsoleSettings;
@@ -55,6 +60,9 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     api.addHook('onRequest', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') await app.verifyXsrf(request);
     });
-    await api.register(consoleRoutes, { operations });
+    // The answers' one error schema, which every route's refusals refer to.
+    api.addSchema(ApiErrorSchema);
+    await api.register(swagger, consoleApiDocument);
+    await api.register(consoleRoutes, { operations, prefix: consoleApiPath });
   });
 };

@@ -4,93 +4,34 @@
  * never its data); a registration outside the person's access is answered 404, as if it did not
  * exist, and logged as a security event; erasing and the audit log are for admins.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { recordSecurityEvent } from '../logging';
 import { isDay, startOfDay } from '../timeZone';
-import { readAuditLogPage, recordAudit } from '../operations/auditLog';
-import {
-  exportFile,
-  exportFormats,
-  exportMediaTypes,
-  type ExportFormat,
-} from '../operations/exportFormats';
-import { defaultLanguage, languages, type Language } from '../../src/contract/languages';
+import { readAuditLogPage, recordAudit, type AuditRecord } from '../operations/auditLog';
+import { exportFile } from '../operations/exportFormats';
+import { exportMediaTypes } from '../../src/contract/exportFileTypes';
+import { defaultLanguage } from '../../src/contract/languages';
 import { eraseApplicant, type OperationsContext } from '../operations/operations';
-import { degreePrograms } from '../../src/contract/fields';
-import { eraseReasonLength, identifyingFieldIn } from '../../src/contract/eraseReason';
+import { identifyingFieldIn } from '../../src/contract/eraseReason';
+import {
+  consoleApiSchemas as schemas,
+  type RegistrationFilter,
+} from '../../src/contract/consoleApiSchemas';
+import type { StoredRegistration } from '../db/registrations';
 import {
   findAllRegistrations,
   findRegistration,
   findRegistrations,
   registrationExists,
-  type RegistrationFilter,
+  type RegistrationSearch,
 } from './registrationQueries';
-import { pageParameter, rowsOfPage } from './paging';
+import { rowsOfPage } from './paging';
 import { auditActor } from './signIn';
 
 export interface ConsoleRoutesOptions {
   operations: OperationsContext;
 }
-
-const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-
-const filterProperties = {
-  programme: { type: 'string', enum: [...degreePrograms] },
-  from: day,
-  to: day,
-  q: { type: 'string', maxLength: 100 },
-} as const;
-
-interface FilterQuery {
-  programme?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-}
-
-const listQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { ...filterProperties, page: pageParameter },
-} as const;
-
-const auditLogQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { page: pageParameter },
-} as const;
-
-const exportQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['format'],
-  properties: {
-    ...filterProperties,
-    format: { type: 'string', enum: [...exportFormats] },
-    // The xlsx's headings: the console's language.
-    language: { type: 'string', enum: [...languages] },
-  },
-} as const;
-
-/** A registration's id as the path has it (the validator coerces nothing). */
-const registrationIdParams = {
-  type: 'object',
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
-} as const;
-
-const eraseBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reason'],
-  properties: {
-    reason: {
-      type: 'string',
-      minLength: eraseReasonLength.min,
-      maxLength: eraseReasonLength.max,
-      pattern: '\\S',
-    },
-  },
-} as const;
 
 /** The day after `day` (YYYY-MM-DD), as the calendar has it. */
 function dayAfter(day: string): string {
@@ -101,11 +42,11 @@ function dayAfter(day: string): string {
 
 const sessionOf = (request: FastifyRequest) => request.staffSession!;
 
-/** The person's filter: what they asked for, within what they may see. */
-function filterOf(
-  request: FastifyRequest<{ Querystring: FilterQuery }>,
+/** The person's search: what they asked for, within what they may see. */
+function searchOf(
+  request: FastifyRequest<{ Querystring: RegistrationFilter }>,
   timeZone: string,
-): RegistrationFilter {
+): RegistrationSearch {
   const { programme, from, to, q } = request.query;
   if ((from && !isDay(from)) || (to && !isDay(to))) {
     throw request.server.httpErrors.badRequest('from and to are days that exist, as YYYY-MM-DD');
@@ -115,7 +56,7 @@ function filterOf(
     recordSecurityEvent(request, 'staff-access-denied');
     throw request.server.httpErrors.forbidden('Your groups give you no degree programme');
   }
-  if (programme && !session.programmes.includes(programme as never)) {
+  if (programme && !session.programmes.includes(programme)) {
     recordSecurityEvent(request, 'staff-access-denied');
   }
   return {
@@ -129,14 +70,27 @@ function filterOf(
 }
 
 /** The filter as the audit log records it: never the search text, which may be a name. */
-function describeFilter({ programme, from, to, q }: FilterQuery, extra: Record<string, unknown>) {
+function describeFilter(
+  { programme, from, to, q }: RegistrationFilter,
+  extra: Record<string, unknown>,
+) {
   return Object.entries({ ...extra, programme, from, to, search: q && 'yes' })
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}=${value}`)
     .join(' ');
 }
 
-export const consoleRoutes: FastifyPluginAsync<ConsoleRoutesOptions> = async (
+/** Times leave as ISO 8601 text, as the schemas write them. */
+const answeredRegistration = <Registration extends StoredRegistration>(
+  registration: Registration,
+) => ({
+  ...registration,
+  createdAt: registration.createdAt.toISOString(),
+});
+const answeredAuditRecord = (record: AuditRecord) => ({ ...record, at: record.at.toISOString() });
+
+/** Under the staff API's prefix, given where they are registered. */
+export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
   app,
   { operations },
 ) => {
@@ -167,66 +121,49 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleRoutesOptions> = async (
   const audit = (request: FastifyRequest, command: string, rowCount: number, details: string) =>
     recordAudit(database, { command, rowCount, osUser: auditActor(sessionOf(request)), details });
 
-  app.get('/staff/api/me', async (request) => {
+  app.get('/me', { schema: schemas.me }, async (request) => {
     const { name, email, admin, programmes } = sessionOf(request);
     return { name, email, admin, programmes };
   });
 
-  app.get<{ Querystring: FilterQuery & { page?: string } }>(
-    '/staff/api/registrations',
-    { schema: { querystring: listQuery } },
-    async (request) => {
-      const page = Number(request.query.page ?? 1);
-      const result = await findRegistrations(
-        database,
-        filterOf(request, operations.timeZone),
-        page,
-      );
-      await audit(request, 'list', result.items.length, describeFilter(request.query, { page }));
-      return result;
-    },
-  );
+  app.get('/registrations', { schema: schemas.registrations }, async (request) => {
+    const page = Number(request.query.page ?? 1);
+    const { total, items } = await findRegistrations(
+      database,
+      searchOf(request, operations.timeZone),
+      page,
+    );
+    await audit(request, 'list', items.length, describeFilter(request.query, { page }));
+    return { total, items: items.map(answeredRegistration) };
+  });
 
-  app.get<{ Querystring: FilterQuery & { format: ExportFormat; language?: Language } }>(
-    '/staff/api/export',
-    { schema: { querystring: exportQuery } },
-    async (request, reply) => {
-      const { format } = request.query;
-      const registrations = await findAllRegistrations(
-        database,
-        filterOf(request, operations.timeZone),
-      );
-      await audit(
-        request,
-        'export',
-        registrations.length,
-        describeFilter(request.query, { format }),
-      );
-      const file = await exportFile(registrations, format, {
-        timeZone: operations.timeZone,
-        language: request.query.language ?? defaultLanguage,
-      });
-      return reply
-        .type(exportMediaTypes[format])
-        .header('content-disposition', `attachment; filename="registrations.${format}"`)
-        .send(file);
-    },
-  );
+  app.get('/export', { schema: schemas.export }, async (request, reply) => {
+    const { format } = request.query;
+    const registrations = await findAllRegistrations(
+      database,
+      searchOf(request, operations.timeZone),
+    );
+    await audit(request, 'export', registrations.length, describeFilter(request.query, { format }));
+    const file = await exportFile(registrations, format, {
+      timeZone: operations.timeZone,
+      language: request.query.language ?? defaultLanguage,
+    });
+    return reply
+      .type(exportMediaTypes[format])
+      .header('content-disposition', `attachment; filename="registrations.${format}"`)
+      .send(file);
+  });
 
-  app.get<{ Params: { id: string } }>(
-    '/staff/api/registrations/:id',
-    { schema: { params: registrationIdParams } },
-    async (request) => {
-      const registration = await visibleRegistration(request);
-      await audit(request, 'open', 1, `id=${registration.id} reference=${registration.reference}`);
-      return registration;
-    },
-  );
+  app.get('/registrations/:id', { schema: schemas.registration }, async (request) => {
+    const registration = await visibleRegistration(request);
+    await audit(request, 'open', 1, `id=${registration.id} reference=${registration.reference}`);
+    return answeredRegistration(registration);
+  });
 
   // Everything stored about one applicant's registration (GDPR Art. 15), as a file.
-  app.get<{ Params: { id: string } }>(
-    '/staff/api/registrations/:id/data',
-    { schema: { params: registrationIdParams } },
+  app.get(
+    '/registrations/:id/data',
+    { schema: schemas.registrationData },
     async (request, reply) => {
       const registration = await visibleRegistration(request);
       await audit(
@@ -240,13 +177,13 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleRoutesOptions> = async (
           'content-disposition',
           `attachment; filename="registration-${registration.reference}.json"`,
         )
-        .send(registration);
+        .send(answeredRegistration(registration));
     },
   );
 
-  app.delete<{ Params: { id: string }; Body: { reason: string } }>(
-    '/staff/api/registrations/:id',
-    { schema: { params: registrationIdParams, body: eraseBody } },
+  app.delete(
+    '/registrations/:id',
+    { schema: schemas.eraseRegistration },
     async (request, reply) => {
       requireAdmin(request);
       const registration = await visibleRegistration(request);
@@ -261,16 +198,19 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleRoutesOptions> = async (
         auditActor(sessionOf(request)),
         request.body.reason.trim(),
       );
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  app.get<{ Querystring: { page?: string } }>(
-    '/staff/api/audit-log',
-    { schema: { querystring: auditLogQuery } },
-    async (request) => {
-      requireAdmin(request);
-      return readAuditLogPage(database, rowsOfPage(Number(request.query.page ?? 1)));
-    },
-  );
+  app.get('/audit-log', { schema: schemas.auditLog }, async (request) => {
+    requireAdmin(request);
+    const { total, items } = await readAuditLogPage(
+      database,
+      rowsOfPage(Number(request.query.page ?? 1)),
+    );
+    return { total, items: items.map(answeredAuditRecord) };
+  });
+
+  // Written by @fastify/swagger (registered in consolePlugin.ts) from the routes' schemas.
+  app.get('/openapi.json', { schema: schemas.openApi }, async () => app.swagger());
 };

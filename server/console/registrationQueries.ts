@@ -7,10 +7,11 @@ import { formColumns, toStoredRegistration, type RegistrationRow } from '../db/r
 import type { DegreeProgram } from './access';
 import { rowsOfPage } from './paging';
 
-export interface RegistrationFilter {
+/** The person's filter as the database is asked it: days as instants, within what they may see. */
+export interface RegistrationSearch {
   /** What the person may see: every other programme is left out whatever else is asked. */
   visibleProgrammes: readonly DegreeProgram[];
-  programme?: string;
+  programme?: DegreeProgram;
   /** Received at or after. */
   from?: Date;
   /** Received before. */
@@ -21,17 +22,17 @@ export interface RegistrationFilter {
 
 const selectedColumns = `id, reference, language, created_at, ${formColumns.join(', ')}`;
 
-function whereOf(filter: RegistrationFilter) {
-  const params: unknown[] = [filter.visibleProgrammes];
+function whereOf(search: RegistrationSearch) {
+  const params: unknown[] = [search.visibleProgrammes];
   const conditions = ['degree_program = ANY($1::text[])'];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     params.push(value);
     conditions.push(condition(`$${params.length}`));
   };
-  if (filter.programme) add((p) => `degree_program = ${p}`, filter.programme);
-  if (filter.from) add((p) => `created_at >= ${p}`, filter.from);
-  if (filter.to) add((p) => `created_at < ${p}`, filter.to);
-  const q = filter.q?.trim();
+  if (search.programme) add((p) => `degree_program = ${p}`, search.programme);
+  if (search.from) add((p) => `created_at >= ${p}`, search.from);
+  if (search.to) add((p) => `created_at < ${p}`, search.to);
+  const q = search.q?.trim();
   if (q) {
     params.push(
       `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`,
@@ -59,25 +60,25 @@ function planned<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<
   });
 }
 
-export function findRegistrations(db: Database, filter: RegistrationFilter, page: number) {
+export function findRegistrations(db: Database, search: RegistrationSearch, page: number) {
   return planned(db, async (tx) => {
-    const { where, params } = whereOf(filter);
+    const { where, params } = whereOf(search);
     const [{ total }] = await tx.query<{ total: number }>(
       `SELECT count(*)::integer AS total FROM registrations WHERE ${where}`,
       params,
     );
     const { limit, offset } = rowsOfPage(page);
-    const items = await selectRegistrations(tx, filter, `LIMIT ${limit} OFFSET ${offset}`);
+    const items = await selectRegistrations(tx, search, `LIMIT ${limit} OFFSET ${offset}`);
     return { total, items };
   });
 }
 
-/** Every registration the filter finds, newest first: for an export. */
-export const findAllRegistrations = (db: Database, filter: RegistrationFilter) =>
-  planned(db, (tx) => selectRegistrations(tx, filter, ''));
+/** Every registration the search finds, newest first: for an export. */
+export const findAllRegistrations = (db: Database, search: RegistrationSearch) =>
+  planned(db, (tx) => selectRegistrations(tx, search, ''));
 
-async function selectRegistrations(db: Queryable, filter: RegistrationFilter, limit: string) {
-  const { where, params } = whereOf(filter);
+async function selectRegistrations(db: Queryable, search: RegistrationSearch, limit: string) {
+  const { where, params } = whereOf(search);
   const rows = await db.query<RegistrationRow>(
     `SELECT ${selectedColumns} FROM registrations WHERE ${where}
      ORDER BY created_at DESC, id DESC ${limit}`,

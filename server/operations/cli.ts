@@ -19,7 +19,7 @@ import { isDay } from '../timeZone';
 import { loadXsrfSecret } from '../xsrfSecret';
 import { recordAudit } from './auditLog';
 import { parseBackup, restoreBackup } from './backup';
-import { exportFormats, type ExportFormat } from './exportFormats';
+import { exportFormats, type ExportFormat } from '../../src/contract/exportFileTypes';
 import { plural, runStaffRequest, type OperationsContext, type StaffRequest } from './operations';
 import { StaffCommandError } from './commandError';
 import { staffCommandPath, staffSocketFile, type StaffSocketBody } from './commandSocket';

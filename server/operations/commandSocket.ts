@@ -8,7 +8,7 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { RequestLogController } from '../logging';
 import { languages } from '../../src/contract/languages';
-import { exportFormats } from './exportFormats';
+import { exportFormats } from '../../src/contract/exportFileTypes';
 import { runStaffRequest, type OperationsContext, type StaffRequest } from './operations';
 import { StaffCommandError } from './commandError';
 

@@ -7,13 +7,11 @@
 import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile, { type Row } from 'write-excel-file/node';
 import type { Language } from '../../src/contract/languages';
+import type { ExportFormat } from '../../src/contract/exportFileTypes';
 import { fieldNames } from '../../src/contract/fields';
 import type { StoredRegistration } from '../db/registrations';
 import { isoInTimeZone, wallClockTime } from '../timeZone';
 import { exportHeading, sheetName } from './exportHeadings';
-
-export const exportFormats = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
 
 export const exportColumns = ['id', 'reference', 'createdAt', 'language', ...fieldNames] as const;
 export type ExportColumn = (typeof exportColumns)[number];
@@ -111,8 +109,3 @@ export async function exportFile(
     ? registrationsXlsx(registrations, options)
     : registrationsCsv(registrations, options.timeZone);
 }
-
-export const exportMediaTypes: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};

@@ -17,7 +17,8 @@ import { isoInTimeZone, startOfDay } from '../timeZone';
 import { readAuditLog, recordAudit, subjectHash } from './auditLog';
 import { createBackup } from './backup';
 import { withoutControlCharacters } from './controlCharacters';
-import { exportFile, type ExportFormat } from './exportFormats';
+import { exportFile } from './exportFormats';
+import type { ExportFormat } from '../../src/contract/exportFileTypes';
 
 export interface OperationsContext {
   database: Database;

@@ -11,8 +11,8 @@ import { selectLanguage } from '../features/language/languageSlice';
 import { config } from '../config';
 import type { RegistrationValues } from '../contract/fields';
 import { buildCreateOnboardingFormBody } from '../contract/onboardingQuery';
-import { graphqlAccept, xsrfHeaderName } from '../contract/protocol';
-import { xsrfTokenFor } from './xsrf';
+import { graphqlAccept } from '../contract/protocol';
+import { xsrfHeaderFor } from './xsrf';
 
 // Reads fetch at call time so that tests (and polyfills) can replace it.
 const rawBaseQuery = fetchBaseQuery({ fetchFn: (...request) => fetch(...request) });
@@ -22,12 +22,10 @@ const fetchWithXsrf: BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError> = (
   api,
   extraOptions,
 ) => {
-  const method = args.method ?? 'GET';
-  const token = xsrfTokenFor(method, args.url, document.cookie);
   const headers = {
     accept: graphqlAccept,
     ...args.headers,
-    ...(token ? { [xsrfHeaderName]: token } : {}),
+    ...xsrfHeaderFor(args.method ?? 'GET', args.url),
   };
   return rawBaseQuery({ ...args, headers }, api, extraOptions);
 };

@@ -1,5 +1,5 @@
 import { parse } from 'cookie';
-import { xsrfCookieName } from '../contract/protocol';
+import { xsrfCookieName, xsrfHeaderName } from '../contract/protocol';
 
 /**
  * Whether the request goes to this page's own origin, as the browser will resolve it: a pattern
@@ -18,4 +18,10 @@ export function xsrfTokenFor(
   if (method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD') return undefined;
   if (!isSameOrigin(url)) return undefined;
   return parse(cookieHeader)[xsrfCookieName] || undefined;
+}
+
+/** The XSRF header a request from this page needs: none, or the cookie's token echoed. */
+export function xsrfHeaderFor(method: string, url: string): Record<string, string> {
+  const token = xsrfTokenFor(method, url, document.cookie);
+  return token ? { [xsrfHeaderName]: token } : {};
 }

@@ -1,24 +1,24 @@
 /**
- * The registrations the person may see, newest first, 50 a page, with filters by programme and
- * received date and a search over name, email and reference. The filter lives in the address, so
- * that Back, a reload and a shared link keep it; the export takes the same filter.
+ * The registrations the person may see, newest first, a page at a time, with filters by programme
+ * and received date and a search over name, email and reference. The filter lives in the address,
+ * so that Back, a reload and a shared link keep it; the export takes the same filter.
  */
 import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import {
-  filterQuery,
-  useRegistrationsQuery,
-  type RegistrationFilter,
-  type StaffMember,
-} from './consoleApi';
+import { filterQuery, useRegistrationsQuery } from './consoleApi';
+import type { RegistrationFilter, StaffMember } from '../../contract/consoleApiSchemas';
+import type { ExportFormat } from '../../contract/exportFileTypes';
 import { consoleApiPath } from '../../contract/consolePaths';
+import { searchTextMaxLength } from '../../contract/consoleLimits';
+import { registrationFilterNames } from '../../contract/registrationFilter';
 import { useFormatting } from './useFormatting';
 import { Pager, pageIn } from './Pager';
 import { ViewHeading } from './ViewHeading';
 
-const filterNames = ['programme', 'from', 'to', 'q'] as const;
+/** The export's links, the spreadsheet first. */
+const exportFormatsShown: readonly ExportFormat[] = ['xlsx', 'csv'];
 
 export function RegistrationList({ member }: { member: StaffMember }) {
   const { t, i18n } = useTranslation('staff');
@@ -30,7 +30,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   const searchParams = new URLSearchParams(location.search);
   const setSearchParams = (query: string) => navigate({ search: query });
   const filter: RegistrationFilter = Object.fromEntries(
-    filterNames.map((name) => [name, searchParams.get(name) ?? undefined]),
+    registrationFilterNames.map((name) => [name, searchParams.get(name) ?? undefined]),
   );
   const page = pageIn(searchParams);
   const { data, isFetching, isError } = useRegistrationsQuery({ ...filter, page });
@@ -41,7 +41,9 @@ export function RegistrationList({ member }: { member: StaffMember }) {
     const form = new FormData(event.currentTarget);
     setSearchParams(
       filterQuery(
-        Object.fromEntries(filterNames.map((name) => [name, String(form.get(name) ?? '')])),
+        Object.fromEntries(
+          registrationFilterNames.map((name) => [name, String(form.get(name) ?? '')]),
+        ),
       ),
     );
   }
@@ -98,7 +100,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
             type="search"
             className="form-control"
             defaultValue={filter.q}
-            maxLength={100}
+            maxLength={searchTextMaxLength}
           />
         </div>
         <div className="col-sm-4 col-lg-2">
@@ -114,7 +116,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
           <span>{t('export-label', { count: data.total })}</span>
           {/* The two formats stay together when a narrow screen wraps the line. */}
           <span className="d-flex gap-3">
-            {(['xlsx', 'csv'] as const).map((exportFormat) => (
+            {exportFormatsShown.map((exportFormat) => (
               <a
                 key={exportFormat}
                 href={`${consoleApiPath}/export?${filterQuery({ ...filter, format: exportFormat, language: i18n.language })}`}

@@ -10,12 +10,8 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { fieldNames } from '../../contract/fields';
 import { isNotFound, isUnprocessable } from './apiErrors';
 import { eraseReasonLength, identifyingFieldIn } from '../../contract/eraseReason';
-import {
-  useEraseRegistrationMutation,
-  useRegistrationQuery,
-  type RegistrationDetails,
-  type StaffMember,
-} from './consoleApi';
+import { useEraseRegistrationMutation, useRegistrationQuery } from './consoleApi';
+import type { RegistrationDetails, StaffMember } from '../../contract/consoleApiSchemas';
 import { consoleApiPath } from '../../contract/consolePaths';
 import { useFormatting } from './useFormatting';
 import { ViewHeading } from './ViewHeading';
