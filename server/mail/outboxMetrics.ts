@@ -1,21 +1,50 @@
-/** The outbox's figures: the emails sent and failed, and how many wait and for how long. */
+/**
+ * The outbox's figures: the emails sent and failed, and how many wait and for how long. The
+ * queue's query, once a scrape, doubles as the database's check (database_up).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Queryable } from '../db/database';
+import { healthTimeoutMs } from '../plugins/health';
 import type { OutboxCounters } from './outboxDelivery';
 import { readOutboxStats, type OutboxStats } from './outboxTable';
+
+/**
+ * The queue's figures, or undefined when the database fails to give them or is slower than
+ * /healthz allows: the scrape still succeeds, so an instance that is up says its database is not.
+ */
+async function readInTime(database: Queryable) {
+  try {
+    return await Promise.race([
+      readOutboxStats(database),
+      sleep(healthTimeoutMs, undefined, { ref: false }),
+    ]);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The queue's gauges read the database at each scrape; the counters count the sender's attempts. */
 export function createOutboxMetrics(registry: Registry, database: Queryable): OutboxCounters {
   const registers = [registry];
-  let stats: Promise<OutboxStats> | undefined;
-  // One query per scrape serves both gauges.
-  const readStats = () => (stats ??= readOutboxStats(database).finally(() => (stats = undefined)));
+  let stats: Promise<OutboxStats | undefined> | undefined;
+  // One query per scrape serves the three gauges.
+  const readStats = () => (stats ??= readInTime(database).finally(() => (stats = undefined)));
+  new Gauge({
+    name: 'database_up',
+    help: 'Whether the database answered this scrape (1) or failed or timed out like /healthz (0).',
+    registers,
+    async collect() {
+      this.set((await readStats()) ? 1 : 0);
+    },
+  });
+  // NaN, not a made-up 0, while the database does not answer.
   new Gauge({
     name: 'emails_queued',
     help: 'Confirmation emails waiting in the outbox.',
     registers,
     async collect() {
-      this.set((await readStats()).queued);
+      this.set((await readStats())?.queued ?? NaN);
     },
   });
   new Gauge({
@@ -23,7 +52,7 @@ export function createOutboxMetrics(registry: Registry, database: Queryable): Ou
     help: 'How long the oldest queued confirmation email has waited (0 when none waits).',
     registers,
     async collect() {
-      this.set((await readStats()).oldestAgeSeconds);
+      this.set((await readStats())?.oldestAgeSeconds ?? NaN);
     },
   });
   const sent = new Counter({
