@@ -2,12 +2,14 @@ import {
   combineSlices,
   configureStore,
   createDynamicMiddleware,
+  createListenerMiddleware,
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
+import { addLanguageListeners } from '../features/language/languageListeners';
 import { languageSlice } from '../features/language/languageSlice';
+import { addRegistrationListeners } from '../features/registration/registrationListeners';
 import { registrationSlice } from '../features/registration/registrationSlice';
-import { listenerMiddleware } from './listenerMiddleware';
 
 /**
  * Slices that arrive with code loaded on demand (the send step and its API) add themselves here
@@ -22,6 +24,12 @@ export const rootReducer = combineSlices(
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export const dynamicMiddleware = createDynamicMiddleware();
+
+// Each feature brings its own listeners.
+const listenerMiddleware = createListenerMiddleware();
+const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();
+addLanguageListeners(startAppListening);
+addRegistrationListeners(startAppListening);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

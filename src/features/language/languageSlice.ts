@@ -5,6 +5,14 @@ export interface LanguageState {
   current: Language;
 }
 
+/**
+ * The store's state as this feature reads it. Its listeners are typed with it rather than with the
+ * store's RootState: the store imports them, so they do not import the store.
+ */
+export interface LanguageRootState {
+  language: LanguageState;
+}
+
 export const initialLanguageState: LanguageState = { current: defaultLanguage };
 
 export const languageSlice = createSlice({
