@@ -203,10 +203,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /** Deletes the registrations past RETENTION_DAYS once started, then daily, until stopped. */
 function schedulePurges(app: FastifyInstance) {
-  const osUser = os.userInfo().username;
+  const actor = os.userInfo().username;
   const purge = async () => {
     try {
-      const purged = await purgeExpired(app.operations, 'scheduled purge', osUser);
+      const purged = await purgeExpired(app.operations, 'scheduled purge', actor);
       app.log.info({ purged, retentionDays: app.operations.retentionDays }, 'retention purge');
     } catch (error) {
       const { name, code } = error as { name?: string; code?: string };

@@ -165,7 +165,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleRoutesOptions> = async (
   }
 
   const audit = (request: FastifyRequest, command: string, rowCount: number, details: string) =>
-    recordAudit(database, { command, rowCount, osUser: auditActor(sessionOf(request)), details });
+    recordAudit(database, { command, rowCount, actor: auditActor(sessionOf(request)), details });
 
   app.get('/staff/api/me', async (request) => {
     const { name, email, admin, programmes } = sessionOf(request);

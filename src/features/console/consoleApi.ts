@@ -42,7 +42,7 @@ export interface AuditRecord {
   at: string;
   command: string;
   rowCount: number;
-  osUser: string;
+  actor: string;
   details: string;
 }
 
