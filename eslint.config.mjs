@@ -86,6 +86,10 @@ export default tseslint.config(
               ],
               message: 'The contract runs in Node too, so it imports nothing made for the browser.',
             },
+            {
+              group: ['node:*'],
+              message: 'The contract runs in the browser too, so it imports nothing made for Node.',
+            },
           ],
         },
       ],
