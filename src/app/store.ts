@@ -6,8 +6,7 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { addLanguageListeners } from '../features/language/languageListeners';
-import { languageSlice } from '../features/language/languageSlice';
+import { addLanguageListeners, languageSlice } from '../features/language/languageSlice';
 import { addRegistrationListeners } from '../features/registration/registrationListeners';
 import { registrationSlice } from '../features/registration/registrationSlice';
 
@@ -25,11 +24,11 @@ export const rootReducer = combineSlices(
 
 export const dynamicMiddleware = createDynamicMiddleware();
 
-// Each feature brings its own listeners.
-const listenerMiddleware = createListenerMiddleware();
-const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();
-addLanguageListeners(startAppListening);
-addRegistrationListeners(startAppListening);
+// Each feature brings its own listeners. Typed by the state alone: the app's dispatch type is
+// derived from the store this middleware is part of.
+const listenerMiddleware = createListenerMiddleware<RootState>();
+addLanguageListeners(listenerMiddleware.startListening);
+addRegistrationListeners(listenerMiddleware.startListening);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -6,6 +6,7 @@ import {
   formCleared,
   formSubmitted,
   selectIsChecked,
+  selectValues,
   type RegistrationDispatch,
   type RegistrationRootState,
 } from './registrationSlice';
@@ -18,7 +19,7 @@ export function addRegistrationListeners(
   startListening({
     matcher: isAnyOf(fieldChanged, formSubmitted),
     effect: (_action, api) =>
-      writeStored(storageKeys.formData, JSON.stringify(api.getState().registration.values)),
+      writeStored(storageKeys.formData, JSON.stringify(selectValues(api.getState()))),
   });
 
   startListening({
