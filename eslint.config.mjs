@@ -45,4 +45,63 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    files: ['server/**', 'scripts/**', 'testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/*', '!**/src/contract'],
+              message:
+                'Outside the browser, only src/contract/ may be imported: the rest of src/ is the SPA and may use what only a browser has.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*'],
+              message:
+                'The contract is shared by the browser and the server, so it depends on nothing outside its folder.',
+            },
+            {
+              group: [
+                'react',
+                'react-*',
+                '@reduxjs/*',
+                'i18next',
+                'i18next-*',
+                'bootstrap',
+                'bootstrap/*',
+              ],
+              message: 'The contract runs in Node too, so it imports nothing made for the browser.',
+            },
+            {
+              group: ['node:*'],
+              message: 'The contract runs in the browser too, so it imports nothing made for Node.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'sessionStorage', 'localStorage', 'location'].map(
+          (name) => ({
+            name,
+            message: 'The contract runs in Node too, where there is no browser to ask.',
+          }),
+        ),
+      ],
+    },
+  },
 );

@@ -14,6 +14,8 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
       part,
       'numeric',
     ]);
+    // Read back as numbers, never shown, so not a language's locale: any with the Gregorian
+    // calendar and Latin digits gives the same parts, whatever the machine's own locale.
     format = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       hourCycle: 'h23',

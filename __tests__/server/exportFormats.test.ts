@@ -4,11 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
 import type { StoredRegistration } from '../../server/db/registrations';
-import {
-  exportColumns,
-  registrationsCsv,
-  registrationsXlsx,
-} from '../../server/operations/exportFormats';
+import { exportColumns } from '../../server/operations/exportColumns';
+import { registrationsCsv, registrationsXlsx } from '../../server/operations/exportFormats';
 import type { Language } from '../../src/contract/languages';
 import { parseCsv } from '../../testing/csv';
 import { validValues } from '../../testing/registrations';

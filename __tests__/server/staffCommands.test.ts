@@ -601,7 +601,7 @@ describe('the audit log', () => {
         );
         request.on('error', reject);
         request.setHeader('content-type', 'application/json');
-        request.end(JSON.stringify({ request: { command: 'purge' }, osUser: forgedUser }));
+        request.end(JSON.stringify({ request: { command: 'purge' }, actor: forgedUser }));
       });
     } finally {
       await server.stop();

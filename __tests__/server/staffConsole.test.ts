@@ -308,7 +308,7 @@ describe('export, download and erase', () => {
     expect(log.json().items[0]).toMatchObject({
       command: 'erase',
       rowCount: 1,
-      osUser: 'alma.admin@example.edu (sso admin)',
+      actor: 'alma.admin@example.edu (sso admin)',
       details: expect.stringContaining('reason="asked by the applicant"'),
     });
   });
@@ -351,7 +351,7 @@ describe('audit log pages', () => {
       await recordAudit(database, {
         command: 'probe',
         rowCount: n,
-        osUser: 'test',
+        actor: 'test',
         details: `n=${n}`,
       });
     }
@@ -372,7 +372,7 @@ describe('audit log pages', () => {
       at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       command: 'probe',
       rowCount: 60,
-      osUser: 'test',
+      actor: 'test',
       details: 'n=60',
     });
     expect(first.items.map((item) => item.details)).toEqual(

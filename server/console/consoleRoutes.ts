@@ -119,7 +119,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
   }
 
   const audit = (request: FastifyRequest, command: string, rowCount: number, details: string) =>
-    recordAudit(database, { command, rowCount, osUser: auditActor(sessionOf(request)), details });
+    recordAudit(database, { command, rowCount, actor: auditActor(sessionOf(request)), details });
 
   app.get('/me', { schema: schemas.me }, async (request) => {
     const { name, email, admin, programmes } = sessionOf(request);

@@ -145,7 +145,7 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
     await recordAudit(database, {
       command: 'sign-in',
       rowCount: 0,
-      osUser: auditActor(person),
+      actor: auditActor(person),
       details: person.admin ? 'access=admin' : `access=${person.programmes.join(' ') || 'none'}`,
     });
     reply.setCookie(sessionCookie, token, { ...cookieOptions, path: '/staff' });
@@ -157,7 +157,7 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
     const token = request.cookies[sessionCookie];
     const session = token ? await sessions.end(token) : undefined;
     if (!session) return reply.redirect(signedOutPage);
-    await recordAudit(database, { command: 'sign-out', rowCount: 0, osUser: auditActor(session) });
+    await recordAudit(database, { command: 'sign-out', rowCount: 0, actor: auditActor(session) });
     const config = await provider().catch(() => undefined);
     if (!config?.serverMetadata().end_session_endpoint) return reply.redirect(signedOutPage);
     const endSession = client.buildEndSessionUrl(config, {

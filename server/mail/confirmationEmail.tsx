@@ -5,6 +5,7 @@
  * address. The HTML part is rendered by React, which escapes every value.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
+import { languageLocales } from '../../src/contract/languages';
 import type { StoredRegistration } from '../db/registrations';
 import { confirmationTexts } from './confirmationTexts';
 import { greetingName } from './greetingName';
@@ -45,7 +46,9 @@ export function composeConfirmation(
   institution: Institution,
 ): ConfirmationEmail {
   const texts = confirmationTexts[registration.language];
-  const date = dateFormat(texts.locale, institution.timeZone).format(registration.createdAt);
+  const date = dateFormat(languageLocales[registration.language], institution.timeZone).format(
+    registration.createdAt,
+  );
   const greeting = texts.greeting(greetingName(registration.firstName));
   const programme = texts.programmeNames[registration.degreeProgram] ?? registration.degreeProgram;
   const details: [string, string][] = [

@@ -7,7 +7,6 @@ import en from '../../public/assets/i18n/en.json';
 import sv from '../../public/assets/i18n/sv.json';
 
 export interface ConfirmationTexts {
-  locale: string;
   subject: (institution: string) => string;
   /** By the first name, or neutral without one (greetingName.ts decides). */
   greeting: (firstName: string | undefined) => string;
@@ -23,7 +22,6 @@ export interface ConfirmationTexts {
 
 export const confirmationTexts: Record<Language, ConfirmationTexts> = {
   sv: {
-    locale: 'sv-FI',
     subject: (institution) => `Bekräftelse: vi har tagit emot din anmälan till ${institution}`,
     greeting: (firstName) => (firstName ? `Hej ${firstName}!` : 'Hej!'),
     received: (date) => `Tack för din anmälan. Vi tog emot den ${date}.`,
@@ -38,7 +36,6 @@ export const confirmationTexts: Record<Language, ConfirmationTexts> = {
     programmeNames: sv['degree-programs'],
   },
   en: {
-    locale: 'en-GB',
     subject: (institution) =>
       `Confirmation: we have received your registration with ${institution}`,
     greeting: (firstName) => (firstName ? `Hello ${firstName},` : 'Hello,'),

@@ -1,7 +1,7 @@
 /**
  * The audit log: each export, erase, purge, backup and restore, with when, which command, how many
- * rows and the operating-system user. It never holds personal data: an erased applicant appears
- * only as a keyed hash (subjectHash), which confirms a known address without revealing one.
+ * rows and who did it. It never holds personal data: an erased applicant appears only as a keyed
+ * hash (subjectHash), which confirms a known address without revealing one.
  */
 import { createHmac } from 'node:crypto';
 import { snapshotTransaction, type Database, type Queryable } from '../db/database';
@@ -10,7 +10,8 @@ import { withoutControlCharacters } from './controlCharacters';
 export interface AuditEntry {
   command: string;
   rowCount: number;
-  osUser: string;
+  /** Who did it: an operating-system user's name, or a console user's email and sign-in subject. */
+  actor: string;
   /** What was asked, without personal data: a format, a date, a keyed hash. */
   details?: string;
 }
@@ -19,15 +20,19 @@ export interface AuditRecord extends Required<AuditEntry> {
   at: Date;
 }
 
-/** The user name comes from whoever opened the staff socket: no control character is kept. */
+/** Who did it may come from whoever opened the staff socket: no control character is kept. */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
   const clean = withoutControlCharacters;
   await db.query(
     'INSERT INTO audit_log (command, row_count, os_user, details) VALUES ($1, $2, $3, $4)',
-    [clean(entry.command), entry.rowCount, clean(entry.osUser), clean(entry.details ?? '')],
+    [clean(entry.command), entry.rowCount, clean(entry.actor), clean(entry.details ?? '')],
   );
 }
 
+/**
+ * As stored: the actor's column keeps the name os_user from when only the command line wrote the
+ * log, as do the backups that carry it.
+ */
 interface AuditRow {
   at: Date;
   command: string;
@@ -42,7 +47,7 @@ const toRecord = (row: AuditRow): AuditRecord => ({
   at: new Date(row.at),
   command: row.command,
   rowCount: row.row_count,
-  osUser: row.os_user,
+  actor: row.os_user,
   details: row.details,
 });
 

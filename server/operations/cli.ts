@@ -148,7 +148,7 @@ async function withDatabase<T>(
   }
 }
 
-async function restore(config: StaffConfig, osUser: string): Promise<string> {
+async function restore(config: StaffConfig, actor: string): Promise<string> {
   if (process.stdin.isTTY) {
     throw new StaffCommandError(`restore reads the backup from standard input\n${usage}`);
   }
@@ -156,7 +156,7 @@ async function restore(config: StaffConfig, osUser: string): Promise<string> {
   const backup = parseBackup(await text(process.stdin), config.emailDomain);
   const restored = await withDatabase(config, async ({ database }) => {
     const count = await restoreBackup(database, backup);
-    await recordAudit(database, { command: 'restore', rowCount: count, osUser });
+    await recordAudit(database, { command: 'restore', rowCount: count, actor });
     return count;
   });
   return `Restored ${plural(restored, 'registration')}.\n`;
@@ -198,16 +198,16 @@ function writeOutput(output: Buffer, args: string[]) {
 async function main([command, ...args]: string[]) {
   keepNewFilesPrivate();
   const config = readStaffConfig(process.env);
-  const osUser = os.userInfo().username;
+  const actor = os.userInfo().username;
   let output: Buffer | string;
   if (command === 'restore') {
     parseOptions(args, {});
-    output = await restore(config, osUser);
+    output = await restore(config, actor);
   } else {
     const request = parseRequest(command, args);
     output =
-      (!config.databaseUrl && (await runInServer(config.dataDir, { request, osUser }))) ||
-      (await withDatabase(config, (context) => runStaffRequest(context, request, osUser)));
+      (!config.databaseUrl && (await runInServer(config.dataDir, { request, actor }))) ||
+      (await withDatabase(config, (context) => runStaffRequest(context, request, actor)));
   }
   writeOutput(Buffer.from(output), args);
 }

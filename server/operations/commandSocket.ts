@@ -17,7 +17,7 @@ export const staffCommandPath = '/commands';
 
 export interface StaffSocketBody {
   request: StaffRequest;
-  osUser: string;
+  actor: string;
 }
 
 /** A StaffRequest of one command: its required properties, then any optional ones. */
@@ -35,10 +35,10 @@ const text = { type: 'string', minLength: 1, maxLength: 320 };
 
 const bodySchema = {
   type: 'object',
-  required: ['request', 'osUser'],
+  required: ['request', 'actor'],
   additionalProperties: false,
   properties: {
-    osUser: text,
+    actor: text,
     request: {
       oneOf: [
         command(
@@ -82,9 +82,9 @@ export async function listenOnStaffSocket(
     staffCommandPath,
     { schema: { body: bodySchema } },
     async (request, reply) => {
-      const { request: staffRequest, osUser } = request.body;
-      const output = await runStaffRequest(context, staffRequest, osUser);
-      log.info({ command: staffRequest.command, osUser }, 'staff command run');
+      const { request: staffRequest, actor } = request.body;
+      const output = await runStaffRequest(context, staffRequest, actor);
+      log.info({ command: staffRequest.command, actor }, 'staff command run');
       return reply.type('application/octet-stream').send(output);
     },
   );

@@ -8,13 +8,10 @@ import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile, { type Row } from 'write-excel-file/node';
 import type { Language } from '../../src/contract/languages';
 import type { ExportFormat } from '../../src/contract/exportFileTypes';
-import { fieldNames } from '../../src/contract/fields';
 import type { StoredRegistration } from '../db/registrations';
 import { isoInTimeZone, wallClockTime } from '../timeZone';
+import { exportColumns } from './exportColumns';
 import { exportHeading, sheetName } from './exportHeadings';
-
-export const exportColumns = ['id', 'reference', 'createdAt', 'language', ...fieldNames] as const;
-export type ExportColumn = (typeof exportColumns)[number];
 
 /**
  * What a spreadsheet may read as a formula (OWASP, CSV injection): = + - or @ first, also after

@@ -7,7 +7,7 @@ import type { Language } from '../../src/contract/languages';
 import en from '../../public/assets/i18n/en.json';
 import sv from '../../public/assets/i18n/sv.json';
 import { confirmationTexts } from '../mail/confirmationTexts';
-import type { ExportColumn } from './exportFormats';
+import type { ExportColumn } from './exportColumns';
 
 const translations = { sv, en };
 

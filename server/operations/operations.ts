@@ -42,21 +42,21 @@ export type StaffRequest =
 
 export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** Runs one request for `osUser`; resolves with what the command prints on standard output. */
+/** Runs one request for `actor`; resolves with what the command prints on standard output. */
 export async function runStaffRequest(
   context: OperationsContext,
   request: StaffRequest,
-  osUser: string,
+  actor: string,
 ): Promise<Buffer> {
   switch (request.command) {
     case 'export':
-      return exportRegistrations(context, request, osUser);
+      return exportRegistrations(context, request, actor);
     case 'erase':
-      return Buffer.from(await erase(context, request, osUser));
+      return Buffer.from(await erase(context, request, actor));
     case 'purge':
-      return Buffer.from(await purge(context, osUser));
+      return Buffer.from(await purge(context, actor));
     case 'backup':
-      return backup(context, osUser);
+      return backup(context, actor);
     case 'audit-log':
       return Buffer.from(formatAuditLog(await readAuditLog(context.database), context.timeZone));
   }
@@ -65,7 +65,7 @@ export async function runStaffRequest(
 async function exportRegistrations(
   { database, timeZone }: OperationsContext,
   { format, since, language = defaultLanguage }: Extract<StaffRequest, { command: 'export' }>,
-  osUser: string,
+  actor: string,
 ): Promise<Buffer> {
   const start = since === undefined ? undefined : startOfDay(since, timeZone);
   const registrations = await snapshotTransaction(database, async (tx) => {
@@ -74,7 +74,7 @@ async function exportRegistrations(
       `format=${format}`,
       ...(start ? [`since=${isoInTimeZone(start, timeZone)}`] : []),
     ].join(' ');
-    await recordAudit(tx, { command: 'export', rowCount: rows.length, osUser, details });
+    await recordAudit(tx, { command: 'export', rowCount: rows.length, actor, details });
     return rows;
   });
   return exportFile(registrations, format, { timeZone, language });
@@ -83,9 +83,9 @@ async function exportRegistrations(
 async function erase(
   context: OperationsContext,
   criterion: ApplicantCriterion,
-  osUser: string,
+  actor: string,
 ): Promise<string> {
-  const count = await eraseApplicant(context, criterion, osUser);
+  const count = await eraseApplicant(context, criterion, actor);
   return `Erased ${plural(count, 'registration')} by ${'email' in criterion ? 'email' : 'reference'}.\n`;
 }
 
@@ -96,7 +96,7 @@ async function erase(
 export async function eraseApplicant(
   { database, secret, mailDir }: OperationsContext,
   criterion: ApplicantCriterion,
-  who: string,
+  actor: string,
   reason?: string,
 ): Promise<number> {
   const [kind, subject] =
@@ -107,7 +107,7 @@ export async function eraseApplicant(
       `${kind}-hash=${subjectHash(secret, subject)}`,
       ...(reason ? [`reason=${JSON.stringify(reason)}`] : []),
     ].join(' ');
-    await recordAudit(tx, { command: 'erase', rowCount: erased, osUser: who, details });
+    await recordAudit(tx, { command: 'erase', rowCount: erased, actor, details });
     return erased;
   });
   await deleteConfirmationFilesOfGone(database, mailDir);
@@ -121,31 +121,31 @@ export async function eraseApplicant(
 export async function purgeExpired(
   { database, retentionDays, mailDir }: OperationsContext,
   command: string,
-  osUser: string,
+  actor: string,
 ): Promise<number> {
   if (retentionDays === 0) return 0;
   const count = await database.transaction(async (tx) => {
     const purged = await purgeRegistrations(tx, retentionDays);
     const details = `retention-days=${retentionDays}`;
-    await recordAudit(tx, { command, rowCount: purged, osUser, details });
+    await recordAudit(tx, { command, rowCount: purged, actor, details });
     return purged;
   });
   await deleteConfirmationFilesOfGone(database, mailDir);
   return count;
 }
 
-async function purge(context: OperationsContext, osUser: string): Promise<string> {
+async function purge(context: OperationsContext, actor: string): Promise<string> {
   if (context.retentionDays === 0) {
     return 'RETENTION_DAYS is 0: registrations are kept, none purged.\n';
   }
-  const count = await purgeExpired(context, 'purge', osUser);
+  const count = await purgeExpired(context, 'purge', actor);
   const age = plural(context.retentionDays, 'day');
   return `Purged ${plural(count, 'registration')} received more than ${age} ago.\n`;
 }
 
-async function backup({ database }: OperationsContext, osUser: string): Promise<Buffer> {
+async function backup({ database }: OperationsContext, actor: string): Promise<Buffer> {
   const { text, registrations } = await createBackup(database);
-  await recordAudit(database, { command: 'backup', rowCount: registrations, osUser });
+  await recordAudit(database, { command: 'backup', rowCount: registrations, actor });
   return Buffer.from(text);
 }
 
@@ -160,7 +160,7 @@ function formatAuditLog(
       isoInTimeZone(record.at, timeZone),
       record.command,
       String(record.rowCount),
-      record.osUser,
+      record.actor,
       record.details,
     ].map(withoutControlCharacters),
   );

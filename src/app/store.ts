@@ -2,12 +2,13 @@ import {
   combineSlices,
   configureStore,
   createDynamicMiddleware,
+  createListenerMiddleware,
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { languageSlice } from '../features/language/languageSlice';
+import { addLanguageListeners, languageSlice } from '../features/language/languageSlice';
+import { addRegistrationListeners } from '../features/registration/registrationListeners';
 import { registrationSlice } from '../features/registration/registrationSlice';
-import { listenerMiddleware } from './listenerMiddleware';
 
 /**
  * Slices that arrive with code loaded on demand (the send step and its API) add themselves here
@@ -22,6 +23,12 @@ export const rootReducer = combineSlices(
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export const dynamicMiddleware = createDynamicMiddleware();
+
+// Each feature brings its own listeners. Typed by the state alone: the app's dispatch type is
+// derived from the store this middleware is part of.
+const listenerMiddleware = createListenerMiddleware<RootState>();
+addLanguageListeners(listenerMiddleware.startListening);
+addRegistrationListeners(listenerMiddleware.startListening);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

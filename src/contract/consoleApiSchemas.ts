@@ -152,7 +152,7 @@ const AuditRecordSchema = Type.Object({
   at: timeSchema('When it happened'),
   command: Type.String(),
   rowCount: Type.Integer(),
-  osUser: Type.String({ description: 'Who did it' }),
+  actor: Type.String({ description: 'Who did it' }),
   details: Type.String({ description: 'What was asked, without personal data' }),
 });
 

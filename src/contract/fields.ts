@@ -5,8 +5,6 @@
  * and the test fixtures derive from it; the validation rules (schema.ts) are checked against it.
  * Adding a field is one entry here, a rule, its translations and a migration.
  */
-import type { HTMLAttributes } from 'react';
-
 export const degreePrograms = ['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE'] as const;
 
 export interface FieldSpec {
@@ -19,7 +17,8 @@ export interface FieldSpec {
   /** The HTML autocomplete token (WCAG 1.3.5 Identify Input Purpose). */
   autoComplete?: string;
   inputType?: 'text' | 'email' | 'tel';
-  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** The HTML inputmode attribute: which on-screen keyboard to offer. */
+  inputMode?: 'none' | 'text' | 'decimal' | 'numeric' | 'tel' | 'search' | 'email' | 'url';
   /** Shows the translation `form.<field>-hint` under the label. */
   hasHint?: boolean;
   options?: readonly string[];

@@ -47,7 +47,7 @@ export function AuditLogPage() {
                   <td>{format.received(record.at)}</td>
                   <td>{t(`audit-event.${record.command}`, { defaultValue: record.command })}</td>
                   <td>{eventsWithoutRows.has(record.command) ? '' : record.rowCount}</td>
-                  <td>{record.osUser}</td>
+                  <td>{record.actor}</td>
                   <td>{record.details}</td>
                 </tr>
               ))}

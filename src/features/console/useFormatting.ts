@@ -1,10 +1,12 @@
 /** Times and programmes as the staff read them: in the institution's time zone and language. */
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
+import { defaultLanguage, isLanguage, languageLocales } from '../../contract/languages';
 
 export function useFormatting() {
   const { t, i18n } = useTranslation();
-  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'sv-FI', {
+  const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
+  const dateTime = new Intl.DateTimeFormat(languageLocales[language], {
     timeZone: config.timeZone,
     dateStyle: 'short',
     timeStyle: 'short',

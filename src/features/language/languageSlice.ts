@@ -1,8 +1,17 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type TypedStartListening } from '@reduxjs/toolkit';
+import { storageKeys, writeStored } from '../../app/storage';
 import { defaultLanguage, type Language } from '../../contract/languages';
 
 export interface LanguageState {
   current: Language;
+}
+
+/**
+ * The store's state as this feature reads it. Its listener is typed with it rather than with the
+ * store's RootState: the store imports it, so it does not import the store.
+ */
+export interface LanguageRootState {
+  language: LanguageState;
 }
 
 export const initialLanguageState: LanguageState = { current: defaultLanguage };
@@ -22,3 +31,10 @@ export const languageSlice = createSlice({
 
 export const { languageChanged } = languageSlice.actions;
 export const { selectLanguage } = languageSlice.selectors;
+
+export function addLanguageListeners(startListening: TypedStartListening<LanguageRootState>) {
+  startListening({
+    actionCreator: languageChanged,
+    effect: (action) => writeStored(storageKeys.language, action.payload),
+  });
+}

@@ -1,4 +1,10 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createSlice,
+  type PayloadAction,
+  type ThunkAction,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import {
   emptyValues,
   fieldNames,
@@ -17,6 +23,22 @@ export interface RegistrationState {
   errors?: FieldErrors;
   submitAttempted: boolean;
 }
+
+/**
+ * The store's state as this feature reads it. The feature's thunks and listeners are typed with it
+ * rather than with the store's RootState: the store imports them, so they do not import the store.
+ */
+export interface RegistrationRootState {
+  registration: RegistrationState;
+}
+
+export type RegistrationDispatch = ThunkDispatch<RegistrationRootState, unknown, UnknownAction>;
+export type RegistrationThunk<Result> = ThunkAction<
+  Result,
+  RegistrationRootState,
+  unknown,
+  UnknownAction
+>;
 
 export function registrationStateFor(values: RegistrationValues): RegistrationState {
   return {

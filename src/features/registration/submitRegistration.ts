@@ -1,10 +1,10 @@
-import type { AppThunk } from '../../app/store';
 import { loadSendPage } from '../send/loadSendPage';
 import {
   formSubmitted,
   selectFirstInvalidField,
   selectValues,
   submitAttempted,
+  type RegistrationThunk,
 } from './registrationSlice';
 import { validateForm } from './validation';
 
@@ -19,7 +19,7 @@ export type SubmitOutcome = 'valid' | 'invalid' | 'unavailable';
  * step's code is at hand. It waits for the rules only if they have not loaded yet.
  */
 export const submitRegistration =
-  (): AppThunk<Promise<SubmitOutcome>> => async (dispatch, getState) => {
+  (): RegistrationThunk<Promise<SubmitOutcome>> => async (dispatch, getState) => {
     if (!(await dispatch(validateForm()))) return 'unavailable';
     dispatch(submitAttempted());
     if (selectFirstInvalidField(getState())) return 'invalid';

@@ -4,10 +4,9 @@
  * are fetched when the focus first enters the form, and run on the first change, blur or submit.
  * From then on every change is checked at once, within the dispatch that made it.
  */
-import type { AppThunk } from '../../app/store';
 import { config } from '../../config';
 import type { RegistrationValues } from '../../contract/fields';
-import { selectValues, valuesValidated } from './registrationSlice';
+import { selectValues, valuesValidated, type RegistrationThunk } from './registrationSlice';
 import type { FieldErrors } from '../../contract/registrationSchema';
 
 type Validate = (values: RegistrationValues) => FieldErrors;
@@ -40,9 +39,10 @@ export function fetchValidationRules(): void {
  * Checks the form's values against the rules (loading them the first time) and stores the result.
  * Resolves false when the rules could not be fetched (offline, say): the next check tries again.
  */
-export const validateForm = (): AppThunk<Promise<boolean>> => async (dispatch, getState) => {
-  const rules = validate ?? (await loadRules().catch(() => undefined));
-  if (!rules) return false;
-  dispatch(valuesValidated(rules(selectValues(getState()))));
-  return true;
-};
+export const validateForm =
+  (): RegistrationThunk<Promise<boolean>> => async (dispatch, getState) => {
+    const rules = validate ?? (await loadRules().catch(() => undefined));
+    if (!rules) return false;
+    dispatch(valuesValidated(rules(selectValues(getState()))));
+    return true;
+  };
