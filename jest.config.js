@@ -34,5 +34,6 @@ module.exports = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.(css|scss)$': '<rootDir>/__tests__/support/styleStub.js',
   },
+  globalSetup: '<rootDir>/__tests__/support/globalSetup.ts',
   setupFilesAfterEnv: ['<rootDir>/__tests__/support/setup.ts'],
 };
