@@ -22,6 +22,7 @@ import {
 import {
   openTestDatabase,
   databaseTimeoutMs,
+  makeDataDir,
   makeStaticDir,
   makeTempDir,
   removeTempDirs,
@@ -84,6 +85,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     dropDatabase = backend.drop;
     server = await startServer({
       entry: 'source',
+      dataDir: makeDataDir(),
       env: { STATIC_DIR: makeStaticDir(), ...backend.env },
     });
     // On PostgreSQL too, the command runs with the server's DATA_DIR: its secret, its mail.
@@ -417,7 +419,7 @@ describe('the embedded database at rest', () => {
   });
 
   it('purges what is past RETENTION_DAYS at start, and npm run purge at once', async () => {
-    const dataDir = makeTempDir('server-test-retention-');
+    const dataDir = makeDataDir();
     const server = await startServer({
       entry: 'source',
       dataDir,
@@ -487,7 +489,7 @@ describe('the embedded database at rest', () => {
 });
 
 describe('dates in TIME_ZONE', () => {
-  const dataDir = makeTempDir('server-test-time-zone-');
+  const dataDir = makeDataDir();
   const target = { DATA_DIR: dataDir };
   /** The command from the sources, with TIME_ZONE set to `timeZone` or left unset. */
   const inZone = (timeZone?: string): { entry: 'source'; env: Record<string, string> } => ({
@@ -584,7 +586,7 @@ describe('dates in TIME_ZONE', () => {
 
 describe('the audit log', () => {
   it('keeps no control character from the staff socket, and prints none from the database', async () => {
-    const dataDir = makeTempDir('server-test-audit-');
+    const dataDir = makeDataDir();
     const server = await startServer({
       entry: 'source',
       dataDir,
@@ -653,7 +655,7 @@ describe('the audit log', () => {
 
     const logs = [];
     for (const secret of secrets) {
-      const target = { DATA_DIR: makeTempDir('server-test-audit-') };
+      const target = { DATA_DIR: makeDataDir() };
       const options = { entry: 'source' as const, env: { XSRF_SECRET: secret } };
       const erased = await runStaffCommand(['erase', '--email', address], target, options);
       expect(erased.stdout.toString()).toBe('Erased 0 registrations by email.\n');
@@ -672,7 +674,11 @@ describe('the audit log', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ entry: 'source', env: { STATIC_DIR: makeStaticDir() } });
+    server = await startServer({
+      entry: 'source',
+      dataDir: makeDataDir(),
+      env: { STATIC_DIR: makeStaticDir() },
+    });
   });
 
   afterAll(() => server?.dispose());
