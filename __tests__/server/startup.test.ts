@@ -19,8 +19,8 @@ import {
 } from '../../testing/server';
 import {
   databaseTimeoutMs,
+  makeDataDir,
   makeStaticDir,
-  makeTempDir,
   openTestDatabase,
   removeTempDirs,
 } from './support/fixtures';
@@ -31,7 +31,7 @@ afterAll(removeTempDirs);
 
 describe('a start that cannot succeed', () => {
   const staticDir = makeStaticDir();
-  const dataDir = makeTempDir('server-test-startup-');
+  const dataDir = makeDataDir();
   let entriesBefore: string[];
 
   /** A port something else listens on, as long as the test runs. */
@@ -114,6 +114,7 @@ describe('TRUST_PROXY as a number of hops', () => {
   async function startupOutput(env: Record<string, string>): Promise<string> {
     const server = await startServer({
       entry: 'source',
+      dataDir: makeDataDir(),
       env: { STATIC_DIR: makeStaticDir(), ...env },
     });
     await server.dispose();

@@ -7,9 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { repoRoot } from '../../testing/paths';
 
 const ensureBuilt = [
-  "import { ensureClientBuilt, ensureServerBuilt } from './scripts/ensure-built.mjs';",
-  'ensureClientBuilt();',
-  'ensureServerBuilt();',
+  "import { ensureBuilt } from './scripts/ensure-built.mjs';",
+  'await ensureBuilt();',
 ].join('\n');
 
 export function buildIfNeeded(): void {
