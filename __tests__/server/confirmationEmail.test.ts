@@ -351,7 +351,7 @@ describe('at most 3 confirmations for one address in 24 hours', () => {
     const inbox = await startSmtpServer();
     inboxes.push(inbox);
     const server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir: makeDataDir(),
       env: { STATIC_DIR: makeStaticDir(), SMTP_URL: inbox.url },
     });
@@ -364,7 +364,7 @@ describe('at most 3 confirmations for one address in 24 hours', () => {
       await waitFor(() => (messagesTo(inbox, sent[0].email).length >= 3 ? true : undefined));
       await sleep(1500); // more than one polling round
       expect(messagesTo(inbox, sent[0].email).length).toBe(3);
-      const stored = parseCsv(await exportCsv({ DATA_DIR: server.dataDir }, 'source'));
+      const stored = parseCsv(await exportCsv({ DATA_DIR: server.dataDir }, 'compiled'));
       expect(stored.map((row) => row.firstName).sort()).toEqual(
         sent.map((values) => values.firstName).sort(),
       );
@@ -572,7 +572,7 @@ const hasFaketime = testTool('faketime', 'faked clock');
       const inbox = await startSmtpServer();
       inboxes.push(inbox);
       const server = await startServer({
-        entry: 'source',
+        entry: 'compiled',
         dataDir: makeDataDir(),
         env: {
           STATIC_DIR: makeStaticDir(),

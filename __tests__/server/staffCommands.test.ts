@@ -60,7 +60,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     const backend = await makeBackend();
     dropDatabase = backend.drop;
     server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir: makeDataDir(),
       env: { STATIC_DIR: makeStaticDir(), ...backend.env },
     });
@@ -133,7 +133,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     const logLines = async () => (await run(['audit-log'], target)).toString().split('\n').length;
     const before = await logLines();
 
-    const refused = await runStaffCommand(['export', ...args], target, { entry: 'source' });
+    const refused = await runStaffCommand(['export', ...args], target, { entry: 'compiled' });
 
     expect({ code: refused.code, stdout: refused.stdout.length }).toEqual({ code: 1, stdout: 0 });
     expect(refused.stderr).toContain(message);
@@ -200,7 +200,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
       ['restore'],
       { DATA_DIR: freshDir },
       {
-        entry: 'source',
+        entry: 'compiled',
         stdin: backup,
       },
     );
@@ -318,7 +318,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
         ['restore'],
         { DATA_DIR: freshDir },
         {
-          entry: 'source',
+          entry: 'compiled',
           stdin: `${backup.lines.join('\n')}\n`,
         },
       );
@@ -358,9 +358,9 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
 describe('dates in TIME_ZONE', () => {
   const dataDir = makeDataDir();
   const target = { DATA_DIR: dataDir };
-  /** The command from the sources, with TIME_ZONE set to `timeZone` or left unset. */
-  const inZone = (timeZone?: string): { entry: 'source'; env: Record<string, string> } => ({
-    entry: 'source',
+  /** The command, with TIME_ZONE set to `timeZone` or left unset. */
+  const inZone = (timeZone?: string): { entry: 'compiled'; env: Record<string, string> } => ({
+    entry: 'compiled',
     env: timeZone ? { TIME_ZONE: timeZone } : {},
   });
   const exported = async (args: string[], timeZone?: string) => {
@@ -374,7 +374,11 @@ describe('dates in TIME_ZONE', () => {
 
   /** One registration at 23:59 on 24 November in Helsinki, one at 00:03 on the 25th. */
   beforeAll(async () => {
-    server = await startServer({ entry: 'source', dataDir, env: { STATIC_DIR: makeStaticDir() } });
+    server = await startServer({
+      entry: 'compiled',
+      dataDir,
+      env: { STATIC_DIR: makeStaticDir() },
+    });
     const client = await connectGraphql(server.url);
     const sent = [validRegistration(), validRegistration()];
     for (const registration of sent) expect((await client.submit(registration)).status).toBe(200);
@@ -456,7 +460,7 @@ describe('dates in TIME_ZONE', () => {
 
   beforeAll(async () => {
     server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir: makeDataDir(),
       env: { STATIC_DIR: makeStaticDir() },
     });

@@ -33,7 +33,7 @@ describe('the embedded database at rest', () => {
     fs.writeFileSync(path.join(dataDir, 'left-open'), 'x', { mode: 0o666 });
     fs.chmodSync(path.join(dataDir, 'left-open'), 0o666);
     const server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir,
       env: { STATIC_DIR: makeStaticDir(), LOG_LEVEL: 'info' },
       wrapper: ['sh', '-c', 'umask 000; exec "$@"', 'sh'],
@@ -68,7 +68,7 @@ describe('the embedded database at rest', () => {
   it('purges what is past RETENTION_DAYS at start, and npm run purge at once', async () => {
     const dataDir = makeDataDir();
     const server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir,
       env: { STATIC_DIR: makeStaticDir() },
     });
@@ -97,7 +97,7 @@ describe('the embedded database at rest', () => {
     await backdate.close();
 
     const restarted = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir,
       env: { STATIC_DIR: makeStaticDir(), RETENTION_DAYS: '30' },
     });
@@ -107,7 +107,7 @@ describe('the embedded database at rest', () => {
         ['purge'],
         { DATA_DIR: dataDir },
         {
-          entry: 'source',
+          entry: 'compiled',
           env: { RETENTION_DAYS: '10' },
         },
       );
@@ -139,7 +139,7 @@ describe('the audit log', () => {
   it('keeps no control character from the staff socket, and prints none from the database', async () => {
     const dataDir = makeDataDir();
     const server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir,
       env: { STATIC_DIR: makeStaticDir() },
     });
@@ -207,7 +207,7 @@ describe('the audit log', () => {
     const logs = [];
     for (const secret of secrets) {
       const target = { DATA_DIR: makeDataDir() };
-      const options = { entry: 'source' as const, env: { XSRF_SECRET: secret } };
+      const options = { entry: 'compiled' as const, env: { XSRF_SECRET: secret } };
       const erased = await runStaffCommand(['erase', '--email', address], target, options);
       expect(erased.stdout.toString()).toBe('Erased 0 registrations by email.\n');
       logs.push((await runStaffCommand(['audit-log'], target, options)).stdout.toString());

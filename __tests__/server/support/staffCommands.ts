@@ -1,13 +1,13 @@
-/** The staff's commands from the sources, as the suites of the staff's commands run them. */
+/** The staff's commands, compiled, as the suites of the staff's commands run them. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseCsv } from '../../../testing/csv';
 import { runStaffCommand, type StaffTarget } from '../../../testing/server';
 
-/** Runs a command from the sources; fails the test with its error output when it fails. */
+/** Runs a command; fails the test with its error output when it fails. */
 export async function run(args: string[], target: StaffTarget, stdin?: Buffer): Promise<Buffer> {
-  const result = await runStaffCommand(args, target, { entry: 'source', stdin });
+  const result = await runStaffCommand(args, target, { entry: 'compiled', stdin });
   if (result.code !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 }
