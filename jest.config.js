@@ -34,5 +34,9 @@ module.exports = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.(css|scss)$': '<rootDir>/__tests__/support/styleStub.js',
   },
+  // The server's suites mostly wait (on timers, a mail relay, a child process) rather than
+  // compute: a worker per core, where jest's default would keep one core to itself.
+  maxWorkers: '100%',
+  globalSetup: '<rootDir>/__tests__/support/globalSetup.ts',
   setupFilesAfterEnv: ['<rootDir>/__tests__/support/setup.ts'],
 };

@@ -2,7 +2,7 @@
  * Builds the SPA bundle (dist/) and the server (build/server/) when they are missing or older than
  * their sources. Build output goes to stderr so that stdout stays free for logs and CSV.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,28 +31,71 @@ function isUpToDate(output, sources) {
   return fs.existsSync(outputPath) && fs.statSync(outputPath).mtimeMs >= newestChange(sources);
 }
 
-function runNpmScript(script) {
-  console.error(`Building: npm run ${script}`);
-  const result = spawnSync('npm', ['run', script], {
+/** Announces `npm run script -- args` and gives spawn its arguments: output on stderr. */
+function npmRun(script, args) {
+  console.error(`Building: npm run ${[script, ...args].join(' ')}`);
+  const options = {
     cwd: root,
     stdio: ['ignore', process.stderr, process.stderr],
     shell: process.platform === 'win32',
+  };
+  return ['npm', ['run', script, ...(args.length > 0 ? ['--', ...args] : [])], options];
+}
+
+function exitOnFailure(script, status) {
+  if (status === 0) return;
+  console.error(`npm run ${script} failed`);
+  process.exit(status ?? 1);
+}
+
+function runNpmScript(script) {
+  exitOnFailure(script, spawnSync(...npmRun(script, [])).status);
+}
+
+function startNpmScript(script, args = []) {
+  return new Promise((resolve) => {
+    spawn(...npmRun(script, args)).on('close', (status) => {
+      exitOnFailure(script, status);
+      resolve();
+    });
   });
-  if (result.status !== 0) {
-    console.error(`npm run ${script} failed`);
-    process.exit(result.status ?? 1);
-  }
 }
 
-export function ensureServerBuilt() {
-  // The server imports shared modules from src/ (the schema, the names both sides use).
+function serverIsStale() {
+  // The server imports the contract from src/ (the schema, the names both sides use).
   const sources = ['server', 'src', 'tsconfig.json', 'package-lock.json'];
-  if (!isUpToDate('build/server/server/main.js', sources)) runNpmScript('build:server');
+  return !isUpToDate('build/server/server/main.js', sources);
 }
 
-export function ensureClientBuilt() {
+function clientIsStale() {
   const sources = ['src', 'public', 'webpack.config.js', 'package-lock.json'];
   // One build writes both: the bundle and the server's start-page renderer beside it.
   const outputs = ['dist/index.html', 'dist/prerender/startPage.cjs'];
-  if (!outputs.every((output) => isUpToDate(output, sources))) runNpmScript('build:client');
+  return !outputs.every((output) => isUpToDate(output, sources));
+}
+
+export function ensureServerBuilt() {
+  if (serverIsStale()) runNpmScript('build:server');
+}
+
+export function ensureClientBuilt() {
+  if (clientIsStale()) runNpmScript('build:client');
+}
+
+/** The production build's two configurations in webpack.config.js. */
+const webpackConfigNames = ['spa', 'prerender'];
+
+/**
+ * Both, side by side: the server's compile, and the bundle and the start-page renderer as
+ * webpack processes of their own, so that a fresh clone's first start builds on every core.
+ */
+export async function ensureBuilt() {
+  const builds = [];
+  if (serverIsStale()) builds.push(startNpmScript('build:server'));
+  if (clientIsStale()) {
+    for (const name of webpackConfigNames) {
+      builds.push(startNpmScript('build:client', ['--config-name', name]));
+    }
+  }
+  await Promise.all(builds);
 }

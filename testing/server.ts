@@ -12,14 +12,20 @@ import { repoRoot } from './paths';
 
 /**
  * built: what `npm start` and `npm run export` run (scripts/*.mjs), building the SPA and the
- * server first when they are stale. source: the TypeScript sources through tsx, with no build.
+ * server first when they are stale. compiled: the server's build (build/server/) as it is, which
+ * jest's global setup brings up to date. source: the TypeScript sources through tsx, with no build.
  */
-export type Entry = 'built' | 'source';
+export type Entry = 'built' | 'compiled' | 'source';
 
 const commands = {
-  server: { built: ['scripts/start.mjs'], source: ['--import', 'tsx', 'server/main.ts'] },
+  server: {
+    built: ['scripts/start.mjs'],
+    compiled: ['build/server/server/main.js'],
+    source: ['--import', 'tsx', 'server/main.ts'],
+  },
   staff: {
     built: ['scripts/operations.mjs'],
+    compiled: ['build/server/server/operations/cli.js'],
     source: ['--import', 'tsx', 'server/operations/cli.ts'],
   },
 } satisfies Record<string, Record<Entry, string[]>>;

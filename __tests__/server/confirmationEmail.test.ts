@@ -23,6 +23,7 @@ import { exportCsv, freePort, startServer } from '../../testing/server';
 import { validRegistration } from '../../testing/registrations';
 import {
   databaseTimeoutMs,
+  makeDataDir,
   makeStaticDir,
   makeTempDir,
   openTestDatabase,
@@ -236,7 +237,7 @@ describe('when the mail server is away', () => {
   });
 
   it('delivers a message queued before a restart once, after it', async () => {
-    const dataDir = makeTempDir('server-test-outbox-');
+    const dataDir = makeDataDir();
     const port = await freePort();
     const first = await startApp({ dataDir, smtpUrl: `smtp://127.0.0.1:${port}` });
     const values = validRegistration();
@@ -266,7 +267,7 @@ describe('without SMTP_URL', () => {
   const mailFiles = (dataDir: string) => fs.readdirSync(path.join(dataDir, 'mail'));
 
   it('writes each confirmation as registration-<id>.eml in DATA_DIR/mail, for the server user alone', async () => {
-    const dataDir = makeTempDir('server-test-eml-');
+    const dataDir = makeDataDir();
     const app = await startApp({ dataDir });
     const values = validRegistration();
     await send(app, values, 'en');
@@ -288,7 +289,7 @@ describe('without SMTP_URL', () => {
   });
 
   it('never writes outside DATA_DIR/mail, whatever a stored row holds', async () => {
-    const dataDir = makeTempDir('server-test-eml-');
+    const dataDir = makeDataDir();
     // A row as a tampered restore or database could hold it: a reference that is a path.
     const database = await openTestDatabase(dataDir);
     await migrate(database);
@@ -350,7 +351,8 @@ describe('at most 3 confirmations for one address in 24 hours', () => {
     const inbox = await startSmtpServer();
     inboxes.push(inbox);
     const server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
+      dataDir: makeDataDir(),
       env: { STATIC_DIR: makeStaticDir(), SMTP_URL: inbox.url },
     });
     try {
@@ -362,7 +364,7 @@ describe('at most 3 confirmations for one address in 24 hours', () => {
       await waitFor(() => (messagesTo(inbox, sent[0].email).length >= 3 ? true : undefined));
       await sleep(1500); // more than one polling round
       expect(messagesTo(inbox, sent[0].email).length).toBe(3);
-      const stored = parseCsv(await exportCsv({ DATA_DIR: server.dataDir }, 'source'));
+      const stored = parseCsv(await exportCsv({ DATA_DIR: server.dataDir }, 'compiled'));
       expect(stored.map((row) => row.firstName).sort()).toEqual(
         sent.map((values) => values.firstName).sort(),
       );
@@ -570,7 +572,8 @@ const hasFaketime = testTool('faketime', 'faked clock');
       const inbox = await startSmtpServer();
       inboxes.push(inbox);
       const server = await startServer({
-        entry: 'source',
+        entry: 'compiled',
+        dataDir: makeDataDir(),
         env: {
           STATIC_DIR: makeStaticDir(),
           SMTP_URL: inbox.url,

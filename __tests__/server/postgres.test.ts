@@ -121,7 +121,7 @@ describeWith(serverUrl)('on a PostgreSQL server (DATABASE_URL)', () => {
     const stored = await postGraphql(app, token, buildCreateOnboardingFormBody(exported));
     expect(stored.statusCode).toBe(200);
 
-    const csv = await exportCsv({ DATABASE_URL: databaseUrl }, 'source');
+    const csv = await exportCsv({ DATABASE_URL: databaseUrl }, 'compiled');
 
     const [header, row, end] = csv.split('\r\n');
     expect(header).toMatch(/^\uFEFFid,reference,createdAt,language,firstName,/);

@@ -19,8 +19,8 @@ import {
 } from '../../testing/server';
 import {
   databaseTimeoutMs,
+  makeDataDir,
   makeStaticDir,
-  makeTempDir,
   openTestDatabase,
   removeTempDirs,
 } from './support/fixtures';
@@ -31,7 +31,7 @@ afterAll(removeTempDirs);
 
 describe('a start that cannot succeed', () => {
   const staticDir = makeStaticDir();
-  const dataDir = makeTempDir('server-test-startup-');
+  const dataDir = makeDataDir();
   let entriesBefore: string[];
 
   /** A port something else listens on, as long as the test runs. */
@@ -46,7 +46,11 @@ describe('a start that cannot succeed', () => {
 
   // A DATA_DIR with one registration past RETENTION_DAYS: a start that purged it changed DATA_DIR.
   beforeAll(async () => {
-    const server = await startServer({ entry: 'source', dataDir, env: { STATIC_DIR: staticDir } });
+    const server = await startServer({
+      entry: 'compiled',
+      dataDir,
+      env: { STATIC_DIR: staticDir },
+    });
     const client = await connectGraphql(server.url);
     expect((await client.submit(validValues)).status).toBe(200);
     expect(await server.stop()).toBe(0);
@@ -57,13 +61,16 @@ describe('a start that cannot succeed', () => {
   });
 
   async function start(env: Record<string, string>): Promise<EndedServer> {
-    return runFailingServer({
-      STATIC_DIR: staticDir,
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      METRICS_PORT: String(await freePort()),
-      ...env,
-    });
+    return runFailingServer(
+      {
+        STATIC_DIR: staticDir,
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        METRICS_PORT: String(await freePort()),
+        ...env,
+      },
+      'compiled',
+    );
   }
 
   async function expectOneLineNaming(ended: EndedServer, setting: string) {
@@ -75,7 +82,7 @@ describe('a start that cannot succeed', () => {
   /** No pid file, socket or lock left behind, and the expired registration still there. */
   async function expectDataDirUnchanged() {
     expect(fs.readdirSync(dataDir).sort()).toEqual(entriesBefore);
-    const rows = parseCsv(await exportCsv({ DATA_DIR: dataDir }, 'source'));
+    const rows = parseCsv(await exportCsv({ DATA_DIR: dataDir }, 'compiled'));
     expect(rows.map((row) => row.email)).toEqual([validValues.email]);
   }
 
@@ -93,7 +100,7 @@ describe('a start that cannot succeed', () => {
   it('names DATA_DIR in one line when another server holds it', async () => {
     // RETENTION_DAYS=0: the server holding DATA_DIR purges nothing itself.
     const holder = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir,
       env: { STATIC_DIR: staticDir, RETENTION_DAYS: '0' },
     });
@@ -113,7 +120,8 @@ describe('TRUST_PROXY as a number of hops', () => {
 
   async function startupOutput(env: Record<string, string>): Promise<string> {
     const server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
+      dataDir: makeDataDir(),
       env: { STATIC_DIR: makeStaticDir(), ...env },
     });
     await server.dispose();

@@ -1,8 +1,8 @@
 import { chromiumPath } from '../../testing/browser';
-import { buildIfNeeded } from './build';
+import { buildIfNeeded } from '../../testing/build';
 
 /** Runs once before all e2e files: a browser must exist, and the app is built only once. */
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<void> {
   chromiumPath();
-  buildIfNeeded();
+  await buildIfNeeded('all');
 }

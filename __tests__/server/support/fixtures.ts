@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../../server/db/database';
 import { openDatabase } from '../../../server/db/openDatabase';
+import { seedDataDir } from './pgliteTemplate';
 
 /** Opening PGlite runs initdb the first time: allow for it. */
 export const databaseTimeoutMs = 60_000;
@@ -19,6 +20,11 @@ export function makeTempDir(prefix: string): string {
 /** Deletes every directory made by makeTempDir: call it last, once the databases are closed. */
 export function removeTempDirs() {
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** A DATA_DIR with an empty embedded database in it, as initdb leaves it (a copy). */
+export function makeDataDir(): string {
+  return seedDataDir(makeTempDir('server-test-data-'));
 }
 
 /**
@@ -57,7 +63,7 @@ export function makeStaticDir(): string {
 }
 
 /** An embedded database in a fresh (or the given) DATA_DIR. */
-export function openTestDatabase(dataDir = makeTempDir('server-test-data-')): Promise<Database> {
+export function openTestDatabase(dataDir = makeDataDir()): Promise<Database> {
   return openDatabase({ dataDir }, (error) => {
     throw error;
   });

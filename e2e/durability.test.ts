@@ -1,4 +1,3 @@
-/** @jest-environment node */
 /**
  * A registration is acknowledged only once its WAL is on disk. A SIGKILL cannot show this (data
  * the kernel has cached survives the end of a process), so the server runs under strace, and the
@@ -9,10 +8,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { connectGraphql } from '../../testing/graphqlClient';
-import { validValues } from '../../testing/registrations';
-import { startServer, type RunningServer } from '../../testing/server';
-import { databaseTimeoutMs, makeStaticDir, makeTempDir, removeTempDirs } from './support/fixtures';
+import { connectGraphql } from '../testing/graphqlClient';
+import { validValues } from '../testing/registrations';
+import { startServer, type RunningServer } from '../testing/server';
+import {
+  databaseTimeoutMs,
+  makeStaticDir,
+  makeTempDir,
+  removeTempDirs,
+} from '../__tests__/server/support/fixtures';
 
 jest.setTimeout(2 * databaseTimeoutMs);
 

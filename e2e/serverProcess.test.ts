@@ -1,20 +1,19 @@
-/** @jest-environment node */
-import type { RegistrationValues } from '../../src/contract/fields';
-import { validValues } from '../../testing/registrations';
+import type { RegistrationValues } from '../src/contract/fields';
+import { validValues } from '../testing/registrations';
 import {
   databaseTimeoutMs,
   makeStaticDir,
   makeTempDir,
   openTestDatabase,
   removeTempDirs,
-} from './support/fixtures';
-import { migrate } from '../../server/db/migrations';
+} from '../__tests__/server/support/fixtures';
+import { migrate } from '../server/db/migrations';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
-import { parseCsv } from '../../testing/csv';
-import { connectGraphql } from '../../testing/graphqlClient';
-import { exportCsv, startServer, type RunningServer } from '../../testing/server';
+import { buildCreateOnboardingFormBody } from '../src/contract/onboardingQuery';
+import { parseCsv } from '../testing/csv';
+import { connectGraphql } from '../testing/graphqlClient';
+import { exportCsv, startServer, type RunningServer } from '../testing/server';
 
 jest.setTimeout(3 * databaseTimeoutMs);
 
