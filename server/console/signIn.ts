@@ -86,7 +86,7 @@ const notConsolePages = new Set([
  * another site (an open redirect), the API, the sign-in's own addresses nor the session pages.
  */
 export function consolePage(requested: unknown, settings: StaffConsoleSettings): string {
-  const url = typeof requested === 'string' ? URL.parse(requested, settings.publicUrl) : null;
+  const url = typeof requested === 'string' ? URL.parse(requested, settings.publicUrl.href) : null;
   const isConsolePage =
     url !== null &&
     url.origin === settings.publicUrl.origin &&
