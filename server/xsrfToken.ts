@@ -1,9 +1,9 @@
 /**
  * Signed double-submit tokens (the OWASP CSRF cheat sheet's pattern): a random per-visitor value
- * and its HMAC under a key of the server's secret, `<value>.<signature>`. The server checks the signature as
- * well as the header's equality with the cookie, so a pair made up by a client, or a cookie
- * planted by a sibling subdomain, is refused. Apart from Fastify, so that the development server
- * (webpack.config.js) issues the same tokens.
+ * and its HMAC under a key derived from the server's secret, `<value>.<signature>`. The server
+ * checks the signature as well as the header's equality with the cookie, so a pair made up by a
+ * client, or a cookie planted by a sibling subdomain, is refused. Apart from Fastify, so that the
+ * development server (webpack.config.js) issues the same tokens.
  */
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 

@@ -2,8 +2,8 @@
  * The staff console on the server: sign-in (signIn.ts) and the staff API (consoleRoutes.ts), on when
  * STAFF_OIDC_ISSUER is set. Every answer under /staff is no-store; every API request needs a
  * session and must not come from another site, and every one that changes something needs the
- * XSRF header too. The API's OpenAPI document is
- * written from its routes' schemas, for signed-in staff alone.
+ * XSRF header too. The API's OpenAPI document is written from its routes' schemas, for signed-in
+ * staff alone.
  */
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -71,8 +71,8 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
       });
     }
     api.addHook('onRequest', requireStaffSession(sessions, settings));
-    // A link on another site must not make a signed-in browser read (and so write to the audit
-    // log in the person's name), as every change is refused without the XSRF header anyway.
+    // Changes need the XSRF header; a read is refused too when another site sends the browser
+    // here (a link, a form, an image): each read writes to the audit log in the person's name.
     api.addHook('onRequest', async (request) => {
       if (request.headers['sec-fetch-site'] === 'cross-site') {
         recordSecurityEvent(request, 'xsrf-cross-site');

@@ -1,8 +1,8 @@
 /**
  * The staff's commands: `npm run export | erase | purge | backup | restore | audit-log |
- * end-sessions`. While a
- * server holds the embedded database they go through its staff socket; otherwise (no server, or
- * DATABASE_URL) they open the database themselves. Output goes to standard output.
+ * end-sessions`. While a server holds the embedded database they go through its staff socket;
+ * otherwise (no server, or DATABASE_URL) they open the database themselves. Output goes to
+ * standard output.
  */
 import fs from 'node:fs';
 import http from 'node:http';
