@@ -77,10 +77,10 @@ async function signIn(login: string, startAt = '/staff'): Promise<void> {
   await page.locator('input[name=password]').fill('any password');
   await page.locator('button[type=submit]').click();
   await page.waitForURL(`${server.url}/staff`);
-  await signOutLink().waitFor();
+  await signOutButton().waitFor();
 }
 
-const signOutLink = () => page.getByRole('link', { name: text('sv', 'staff:sign-out') });
+const signOutButton = () => page.getByRole('button', { name: text('sv', 'staff:sign-out') });
 
 /** The names in the table's rows, as shown. */
 function namesInTable(): Promise<string[]> {
@@ -312,7 +312,7 @@ function consoleTests(storage: { postgresUrl?: string }) {
 
     // Sign out: on to the provider to end its session too, and back to a page that says so
     // (and does not go on to sign in again).
-    await signOutLink().click();
+    await signOutButton().click();
     await page.waitForURL(
       (url) => url.origin === new URL(provider.settings.STAFF_OIDC_ISSUER).origin,
     );
@@ -410,7 +410,7 @@ function consoleTests(storage: { postgresUrl?: string }) {
       .getByRole('heading', { level: 1, name: text('en', 'staff:no-access-heading') })
       .waitFor();
     await expectNoViolations();
-    expect(await page.getByRole('link', { name: text('en', 'staff:sign-out') }).isVisible()).toBe(
+    expect(await page.getByRole('button', { name: text('en', 'staff:sign-out') }).isVisible()).toBe(
       true,
     );
   });

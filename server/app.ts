@@ -39,6 +39,8 @@ declare module 'fastify' {
 export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPort'> & {
   /** Pino level; false (the default) logs nothing, as tests want. */
   logLevel?: string | false;
+  /** Where the log lines go: standard output by default; tests read them. */
+  logStream?: { write(line: string): void };
   /** An open database to use instead of opening one from dataDir/databaseUrl; the caller closes it. */
   database?: Database;
   /** Renders the start page; by default the renderer built with the SPA in staticDir. */
@@ -74,7 +76,7 @@ function trustedProxies(trust: AppOptions['trustProxy']) {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logLevel ? { level: options.logLevel } : false,
+    logger: options.logLevel ? { level: options.logLevel, stream: options.logStream } : false,
     logController: new RequestLogController(),
     bodyLimit,
     trustProxy: trustedProxies(options.trustProxy),
@@ -108,8 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: loadXsrfSecret(options.dataDir, options.xsrfSecret),
     mailDir: mailDirOf(options.dataDir),
   });
-  // Signs the staff console's sign-in cookie (server/console/signIn.ts).
-  await app.register(cookie, { secret: app.operations.secret });
+  await app.register(cookie);
   await app.register(securityHeadersPlugin, { inlineScripts: [startPage.inlineScript] });
   await app.register(xsrfPlugin, { secret: app.operations.secret });
   await app.register(outboxPlugin, {

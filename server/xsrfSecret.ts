@@ -1,5 +1,6 @@
 /**
- * The secret that signs XSRF tokens: XSRF_SECRET when set (instances behind one balancer share it
+ * The server's secret, from which a key for each use is derived (the XSRF tokens', the audit log's
+ * hashes'): XSRF_SECRET when set (instances behind one balancer share it
  * that way), else one generated at the first start and kept in DATA_DIR, readable by the server's
  * user alone.
  */

@@ -1,11 +1,11 @@
 /**
  * Signed double-submit tokens (the OWASP CSRF cheat sheet's pattern): a random per-visitor value
- * and its HMAC under a server secret, `<value>.<signature>`. The server checks the signature as
- * well as the header's equality with the cookie, so a pair made up by a client, or a cookie
- * planted by a sibling subdomain, is refused. Apart from Fastify, so that the development server
- * (webpack.config.js) issues the same tokens.
+ * and its HMAC under a key derived from the server's secret, `<value>.<signature>`. The server
+ * checks the signature as well as the header's equality with the cookie, so a pair made up by a
+ * client, or a cookie planted by a sibling subdomain, is refused. Apart from Fastify, so that the
+ * development server (webpack.config.js) issues the same tokens.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 32 random bytes and a SHA-256 HMAC, each in base64url. */
 const tokenFormat = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
@@ -23,8 +23,15 @@ function sameBytes(a: string, b: string): boolean {
   return bytesA.length === bytesB.length && timingSafeEqual(bytesA, bytesB);
 }
 
+/**
+ * The tokens' own key, derived from the server's secret (HKDF), so that no other use of the secret
+ * (the audit log's hashes) shares a key with them.
+ */
+const keyOf = (secret: string) => Buffer.from(hkdfSync('sha256', secret, '', 'xsrf token', 32));
+
 export function createXsrfTokens(secret: string): XsrfTokens {
-  const sign = (value: string) => createHmac('sha256', secret).update(value).digest('base64url');
+  const key = keyOf(secret);
+  const sign = (value: string) => createHmac('sha256', key).update(value).digest('base64url');
 
   function isGenuine(token: unknown): token is string {
     const parts = typeof token === 'string' ? tokenFormat.exec(token) : null;

@@ -2,7 +2,8 @@
  * A local OpenID provider (oidc-provider) for the staff console, in the process that starts it:
  * `npm run dev:idp` (scripts/dev-idp.mjs), jest, the browser suite and bench:staff. Three demo
  * accounts sign in through its own login form with any password: `admin` (every programme),
- * `coordinator` (MIDS only) and `outsider` (no access). Never part of `npm start`: a real
+ * `coordinator` (MIDS only) and `outsider` (no access); `unverified` tries what a hostile
+ * provider account might. Never part of `npm start`: a real
  * deployment signs in through the university's provider.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -27,6 +28,13 @@ export const demoAccounts = {
     groups: ['mids-team'],
   },
   outsider: { name: 'Olli Outsider', email: 'olli.outsider@example.edu', groups: ['library'] },
+  // Whose email the provider does not vouch for, and whose groups claim is not a list of names.
+  unverified: {
+    name: 'Ulla Unverified',
+    email: 'alma.admin@example.edu',
+    email_verified: false,
+    groups: [['admissions-admins']],
+  },
 };
 const staffAccess = 'admissions-admins:admin,mids-team:MIDS';
 
@@ -53,14 +61,18 @@ function createProvider(issuer: string, publicUrl: string, clientSecret: string)
       Interaction: 10 * 60,
       Session: 8 * 60 * 60,
     },
-    claims: { openid: ['sub'], email: ['email'], profile: ['name', 'groups'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     // The demo's claims in the ID token, as many university providers send groups.
     conformIdTokenClaims: false,
     findAccount: (_ctx, id) =>
       Object.hasOwn(demoAccounts, id)
         ? {
             accountId: id,
-            claims: () => ({ sub: id, ...demoAccounts[id as keyof typeof demoAccounts] }),
+            claims: () => ({
+              sub: id,
+              email_verified: true,
+              ...demoAccounts[id as keyof typeof demoAccounts],
+            }),
           }
         : undefined,
     // The console is the university's own: no consent screen after the login.

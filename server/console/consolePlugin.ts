@@ -1,8 +1,9 @@
 /**
  * The staff console on the server: sign-in (signIn.ts) and the staff API (consoleRoutes.ts), on when
  * STAFF_OIDC_ISSUER is set. Every answer under /staff is no-store; every API request needs a
- * session, and every one that changes something the XSRF header too. The API's OpenAPI document is
- * written from its routes' schemas, for signed-in staff alone.
+ * session and must not come from another site, and every one that changes something needs the
+ * XSRF header too. The API's OpenAPI document is written from its routes' schemas, for signed-in
+ * staff alone.
  */
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -11,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { rateLimitKey } from '../clientAddress';
 import { recordSecurityEvent } from '../logging';
 import type { OperationsContext } from '../operations/operations';
+import { createPendingSignIns } from './pendingSignIns';
 import { createSessionStore } from './sessions';
 import type { StaffConsoleSettings } from './settings';
 import { requireStaffSession, signInPlugin } from './signIn';
@@ -39,11 +41,23 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
   { settings, operations, redis, rateLimited, now },
 ) => {
   const { database } = operations;
-  const sessions = createSessionStore(database, now);
+  const sessions = createSessionStore(
+    database,
+    { issuer: settings.issuer.href, clientId: settings.clientId },
+    now,
+  );
+  const pendingSignIns = createPendingSignIns(database, now);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  await app.register(signInPlugin, { settings, sessions, database });
+  await app.register(signInPlugin, {
+    settings,
+    sessions,
+    pendingSignIns,
+    database,
+    redis,
+    rateLimited,
+  });
   await app.register(async (api) => {
     if (rateLimited) {
       await api.register(rateLimit, {
@@ -56,7 +70,15 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
         onExceeded: (request) => recordSecurityEvent(request, 'rate-limited'),
       });
     }
-    api.addHook('onRequest', requireStaffSession(sessions));
+    api.addHook('onRequest', requireStaffSession(sessions, settings));
+    // Changes need the XSRF header; a read is refused too when another site sends the browser
+    // here (a link, a form, an image): each read writes to the audit log in the person's name.
+    api.addHook('onRequest', async (request) => {
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        recordSecurityEvent(request, 'xsrf-cross-site');
+        throw app.httpErrors.forbidden('Cross-site request refused');
+      }
+    });
     api.addHook('onRequest', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') await app.verifyXsrf(request);
     });

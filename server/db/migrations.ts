@@ -115,6 +115,30 @@ const migrations: Migration[] = [
       'CREATE INDEX registrations_email_search ON registrations USING gin (lower(email) gin_trgm_ops)',
     ],
   },
+  {
+    version: 7,
+    statements: [
+      // A session keeps the person's groups, read against today's STAFF_ACCESS at each request,
+      // and the provider and client it was made under. A session without them (made by an earlier
+      // release) opens nothing: its person signs in again.
+      `ALTER TABLE staff_sessions
+        ADD COLUMN IF NOT EXISTS groups text[] NOT NULL DEFAULT '{}',
+        ADD COLUMN IF NOT EXISTS email_verified boolean NOT NULL DEFAULT false,
+        ADD COLUMN IF NOT EXISTS issuer text NOT NULL DEFAULT '',
+        ADD COLUMN IF NOT EXISTS client_id text NOT NULL DEFAULT ''`,
+      'CREATE INDEX IF NOT EXISTS staff_sessions_subject ON staff_sessions (subject)',
+      // Sign-ins under way, between /staff/login and /staff/callback: the browser's cookie holds
+      // only a random key, whose SHA-256 is the key here; each is used once.
+      `CREATE TABLE IF NOT EXISTS staff_sign_ins (
+        key_hash text PRIMARY KEY,
+        state text NOT NULL,
+        nonce text NOT NULL,
+        verifier text NOT NULL,
+        return_to text NOT NULL,
+        created_at timestamptz NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */

@@ -1,7 +1,8 @@
 /**
- * The staff's commands: `npm run export | erase | purge | backup | restore | audit-log`. While a
- * server holds the embedded database they go through its staff socket; otherwise (no server, or
- * DATABASE_URL) they open the database themselves. Output goes to standard output.
+ * The staff's commands: `npm run export | erase | purge | backup | restore | audit-log |
+ * end-sessions`. While a server holds the embedded database they go through its staff socket;
+ * otherwise (no server, or DATABASE_URL) they open the database themselves. Output goes to
+ * standard output.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -31,7 +32,8 @@ const usage = `Usage:
   npm run purge
   npm run backup > registrations.backup
   npm run restore < registrations.backup
-  npm run audit-log`;
+  npm run audit-log
+  npm run end-sessions -- --subject <the provider's subject of a staff member>`;
 
 function parseOptions(args: string[], options: Record<string, { type: 'string' }>) {
   try {
@@ -90,6 +92,11 @@ function parseRequest(command: string | undefined, args: string[]): StaffRequest
       if (email && !reference) return { command, email };
       if (reference && !email) return { command, reference };
       throw new StaffCommandError(`erase wants either --email or --reference\n${usage}`);
+    }
+    case 'end-sessions': {
+      const { subject } = parseOptions(args, { subject: { type: 'string' } });
+      if (!subject) throw new StaffCommandError(`end-sessions wants --subject\n${usage}`);
+      return { command, subject };
     }
     case 'purge':
     case 'backup':

@@ -51,6 +51,7 @@ const bodySchema = {
         command('purge'),
         command('backup'),
         command('audit-log'),
+        command('end-sessions', { subject: text }),
       ],
     },
   },

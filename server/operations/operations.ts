@@ -16,6 +16,7 @@ import {
 import { isoInTimeZone, startOfDay } from '../timeZone';
 import { readAuditLog, recordAudit, subjectHash } from './auditLog';
 import { createBackup } from './backup';
+import { endSessionsOf } from '../console/sessions';
 import { withoutControlCharacters } from './controlCharacters';
 import { exportFile } from './exportFormats';
 import type { ExportFormat } from '../../src/contract/exportFileTypes';
@@ -38,7 +39,9 @@ export type StaffRequest =
   | { command: 'erase'; reference: string }
   | { command: 'purge' }
   | { command: 'backup' }
-  | { command: 'audit-log' };
+  | { command: 'audit-log' }
+  /** subject: the OpenID provider's identifier of a staff member. */
+  | { command: 'end-sessions'; subject: string };
 
 export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -59,6 +62,8 @@ export async function runStaffRequest(
       return backup(context, actor);
     case 'audit-log':
       return Buffer.from(formatAuditLog(await readAuditLog(context.database), context.timeZone));
+    case 'end-sessions':
+      return Buffer.from(await endSessions(context, request.subject, actor));
   }
 }
 
@@ -141,6 +146,21 @@ async function purge(context: OperationsContext, actor: string): Promise<string>
   const count = await purgeExpired(context, 'purge', actor);
   const age = plural(context.retentionDays, 'day');
   return `Purged ${plural(count, 'registration')} received more than ${age} ago.\n`;
+}
+
+/** Ends every console session of a staff member at once: who has left, or lost a device. */
+async function endSessions(
+  { database }: OperationsContext,
+  subject: string,
+  actor: string,
+): Promise<string> {
+  const count = await database.transaction(async (tx) => {
+    const ended = await endSessionsOf(tx, subject);
+    const details = `subject=${JSON.stringify(subject)}`;
+    await recordAudit(tx, { command: 'end-sessions', rowCount: ended, actor, details });
+    return ended;
+  });
+  return `Ended ${plural(count, 'console session')} of ${JSON.stringify(subject)}.\n`;
 }
 
 async function backup({ database }: OperationsContext, actor: string): Promise<Buffer> {

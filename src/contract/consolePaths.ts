@@ -10,3 +10,6 @@ export const sessionPagePath = (page: keyof typeof sessionPages) => `/staff/${se
 
 /** Where the staff API answers: the console's and scripts' JSON. */
 export const consoleApiPath = '/staff/api';
+
+/** Where the console posts to sign out: a POST with the XSRF header, so that no other site can. */
+export const signOutPath = '/staff/logout';

@@ -17,14 +17,15 @@ export async function signIn(app: FastifyInstance, login: string): Promise<strin
  */
 export async function signInFrom(app: FastifyInstance, login: string, loginUrl: string) {
   const start = await app.inject({ method: 'GET', url: loginUrl });
-  const pending = start.cookies.find((cookie) => cookie.name === 'staff-sign-in')!;
+  // Named __Host-… under https.
+  const pending = start.cookies.find((cookie) => cookie.name.endsWith('staff-sign-in'))!;
   const callback = new URL(await signInAtProvider(start.headers.location as string, login));
   const done = await app.inject({
     method: 'GET',
     url: callback.pathname + callback.search,
     cookies: { [pending.name]: pending.value },
   });
-  const session = done.cookies.find((cookie) => cookie.name === 'staff-session');
+  const session = done.cookies.find((cookie) => cookie.name.endsWith('staff-session'));
   if (!session) throw new Error(`/staff/callback answered ${done.statusCode}: ${done.body}`);
   return { cookie: `${session.name}=${session.value}`, location: done.headers.location };
 }

@@ -15,6 +15,7 @@ import { useMeQuery } from './consoleApi';
 import type { StaffMember } from '../../contract/consoleApiSchemas';
 import { isSignedOut } from './apiErrors';
 import { SessionPage } from './SessionPage';
+import { signOut } from './signOut';
 import { sessionPages } from '../../contract/consolePaths';
 import { ViewHeading } from './ViewHeading';
 import './staffConsole.scss';
@@ -58,9 +59,9 @@ function SignedIn({ member }: { member: StaffMember }) {
         {hasAccess && <ConsoleLink to="/staff">{t('registrations-heading')}</ConsoleLink>}
         {member.admin && <ConsoleLink to="/staff/audit-log">{t('audit-log-heading')}</ConsoleLink>}
         <span className="ms-auto">{t('signed-in-as', { name: member.name || member.email })}</span>
-        <a className="btn btn-outline-primary btn-sm" href="/staff/logout">
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={signOut}>
           {t('sign-out')}
-        </a>
+        </button>
       </nav>
       {hasAccess ? (
         <Routes>
