@@ -131,14 +131,18 @@ function runInServer(dataDir: string, body: StaffSocketBody): Promise<Buffer | u
   });
 }
 
-/** Opens the database (migrated to this version) for one piece of work, then closes it. */
+/**
+ * Opens the database for one piece of work, then closes it; migrated to this version first,
+ * unless the work migrates it itself (a restore, from its backup's version).
+ */
 async function withDatabase<T>(
   config: StaffConfig,
   work: (context: OperationsContext) => Promise<T>,
+  { migrateFirst = true } = {},
 ): Promise<T> {
   const database = await openDatabase(config, (error) => console.error(error.message));
   try {
-    await migrate(database);
+    if (migrateFirst) await migrate(database);
     const secret = loadXsrfSecret(config.dataDir, config.xsrfSecret);
     const { retentionDays, timeZone } = config;
     const mailDir = mailDirOf(config.dataDir);
@@ -154,11 +158,15 @@ async function restore(config: StaffConfig, actor: string): Promise<string> {
   }
   // Checked whole before the database is opened: a refused backup leaves DATA_DIR as it was.
   const backup = parseBackup(await text(process.stdin), config.emailDomain);
-  const restored = await withDatabase(config, async ({ database }) => {
-    const count = await restoreBackup(database, backup);
-    await recordAudit(database, { command: 'restore', rowCount: count, actor });
-    return count;
-  });
+  const restored = await withDatabase(
+    config,
+    async ({ database }) => {
+      const count = await restoreBackup(database, backup);
+      await recordAudit(database, { command: 'restore', rowCount: count, actor });
+      return count;
+    },
+    { migrateFirst: false },
+  );
   return `Restored ${plural(restored, 'registration')}.\n`;
 }
 
