@@ -1,7 +1,8 @@
 /**
- * The staff's commands: `npm run export | erase | purge | backup | restore | audit-log`. While a
- * server holds the embedded database they go through its staff socket; otherwise (no server, or
- * DATABASE_URL) they open the database themselves. Output goes to standard output.
+ * The staff's commands: `npm run export | erase | purge | backup | restore | audit-log |
+ * restore-drill`. While a server holds the embedded database they go through its staff socket;
+ * otherwise (no server, or DATABASE_URL) they open the database themselves. Output goes to
+ * standard output.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,6 +20,7 @@ import { isDay } from '../timeZone';
 import { loadXsrfSecret } from '../xsrfSecret';
 import { recordAudit } from './auditLog';
 import { parseBackup, restoreBackup } from './backup';
+import { runRestoreDrill } from './restoreDrill';
 import { exportFormats, type ExportFormat } from '../../src/contract/exportFileTypes';
 import { plural, runStaffRequest, type OperationsContext, type StaffRequest } from './operations';
 import { StaffCommandError } from './commandError';
@@ -31,7 +33,8 @@ const usage = `Usage:
   npm run purge
   npm run backup > registrations.backup
   npm run restore < registrations.backup
-  npm run audit-log`;
+  npm run audit-log
+  npm run restore-drill`;
 
 function parseOptions(args: string[], options: Record<string, { type: 'string' }>) {
   try {
@@ -152,6 +155,14 @@ async function withDatabase<T>(
   }
 }
 
+/** Runs the request in the server that holds DATA_DIR or, when none does, on the database. */
+async function runRequest(config: StaffConfig, request: StaffRequest, actor: string) {
+  return (
+    (!config.databaseUrl && (await runInServer(config.dataDir, { request, actor }))) ||
+    (await withDatabase(config, (context) => runStaffRequest(context, request, actor)))
+  );
+}
+
 async function restore(config: StaffConfig, actor: string): Promise<string> {
   if (process.stdin.isTTY) {
     throw new StaffCommandError(`restore reads the backup from standard input\n${usage}`);
@@ -208,14 +219,22 @@ async function main([command, ...args]: string[]) {
   const config = readStaffConfig(process.env);
   const actor = os.userInfo().username;
   let output: Buffer | string;
+  if (command === 'restore-drill') {
+    parseOptions(args, {});
+    const passed = await runRestoreDrill({
+      backup: () => runRequest(config, { command: 'backup' }, actor),
+      emailDomain: config.emailDomain,
+      databaseUrl: config.databaseUrl,
+      print: (line) => process.stdout.write(`${line}\n`),
+    });
+    if (!passed) process.exitCode = 1;
+    return;
+  }
   if (command === 'restore') {
     parseOptions(args, {});
     output = await restore(config, actor);
   } else {
-    const request = parseRequest(command, args);
-    output =
-      (!config.databaseUrl && (await runInServer(config.dataDir, { request, actor }))) ||
-      (await withDatabase(config, (context) => runStaffRequest(context, request, actor)));
+    output = await runRequest(config, parseRequest(command, args), actor);
   }
   writeOutput(Buffer.from(output), args);
 }
