@@ -7,7 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { schemaVersion } from '../../server/db/migrations';
+import { openDatabase } from '../../server/db/openDatabase';
 import { runStaffCommand, type CommandResult } from '../../testing/server';
+import { testServiceUrl } from '../../testing/testService';
+import { createThrowawayDatabase } from '../../testing/throwawayDatabase';
 import {
   databaseTimeoutMs,
   makeTempDir,
@@ -41,12 +44,44 @@ const backupText = (lines: object[]) => `${lines.map((line) => JSON.stringify(li
 const rowsOf = (lines: Line[], table: string) =>
   lines.filter((line) => line.table === table).map((line) => line.row);
 
-const restore = (dataDir: string, stdin: string) =>
-  runStaffCommand(['restore'], { DATA_DIR: dataDir }, { entry: 'source', stdin });
+const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
 
-/** What the restored DATA_DIR holds, read once the command has closed it. */
-async function storedRows(dataDir: string) {
-  const database = await openTestDatabase(dataDir);
+const dropAfterwards: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(dropAfterwards.map((drop) => drop())));
+
+/** Where a restore goes: a fresh DATA_DIR, and a new PostgreSQL database when there is one. */
+interface Destination {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+const backends: [string, () => Promise<Destination>][] = [
+  ['the embedded database', async () => ({ dataDir: makeTempDir('server-test-fixture-') })],
+];
+if (postgresUrl) {
+  backends.push([
+    'PostgreSQL',
+    async () => {
+      const database = await createThrowawayDatabase(postgresUrl, 'fixture_test');
+      dropAfterwards.push(database.drop);
+      return { dataDir: makeTempDir('server-test-fixture-'), databaseUrl: database.url };
+    },
+  ]);
+}
+
+const restoreInto = ({ dataDir, databaseUrl }: Destination, stdin: string) =>
+  runStaffCommand(
+    ['restore'],
+    { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    { entry: 'source', stdin },
+  );
+const restore = (dataDir: string, stdin: string) => restoreInto({ dataDir }, stdin);
+
+/** What the restored database holds, read once the command has closed it. */
+async function storedRows(destination: Destination) {
+  const database = await openDatabase(destination, (error) => {
+    throw error;
+  });
   try {
     const read = (sql: string) => database.query<Record<string, unknown>>(sql);
     return {
@@ -72,37 +107,42 @@ it('has a fixture of every schema version a backup has been written at', () => {
   );
 });
 
-describe.each(fixtureVersions)('a backup made at schema version %i', (version) => {
-  it('restores every row and migrates it to this version', async () => {
-    const lines = fixtureLines(version);
-    const dataDir = makeTempDir('server-test-fixture-');
+describe.each(backends)('into %s', (_name, makeDestination) => {
+  it.each(fixtureVersions)(
+    'a backup of schema version %i restores every row, migrated to this version',
+    async (version) => {
+      const lines = fixtureLines(version);
+      const destination = await makeDestination();
 
-    const result = await restore(dataDir, backupText(lines));
+      const result = await restoreInto(destination, backupText(lines));
 
-    expect(result.stderr).toBe('');
-    expect(result.stdout.toString()).toBe('Restored 3 registrations.\n');
-    const stored = await storedRows(dataDir);
-    expect(stored.versions).toEqual(Array.from({ length: schemaVersion }, (_, index) => index + 1));
-    expect(stored.registrations).toEqual(
-      rowsOf(lines, 'registrations').map((row) => ({
-        id: row.id,
-        reference: row.reference,
-        first_name: row.first_name,
-        // Before version 3 the page's language was not kept: migration 3 fills in Swedish.
-        language: row.language ?? 'sv',
-      })),
-    );
-    expect(stored.outbox).toEqual(
-      rowsOf(lines, 'outbox').map((row) => ({
-        registration_id: row.registration_id,
-        attempts: row.attempts,
-      })),
-    );
-    expect(stored.auditCommands).toEqual([
-      ...rowsOf(lines, 'audit_log').map((row) => row.command),
-      'restore',
-    ]);
-  });
+      expect(result.stderr).toBe('');
+      expect(result.stdout.toString()).toBe('Restored 3 registrations.\n');
+      const stored = await storedRows(destination);
+      expect(stored.versions).toEqual(
+        Array.from({ length: schemaVersion }, (_, index) => index + 1),
+      );
+      expect(stored.registrations).toEqual(
+        rowsOf(lines, 'registrations').map((row) => ({
+          id: row.id,
+          reference: row.reference,
+          first_name: row.first_name,
+          // Before version 3 the page's language was not kept: migration 3 fills in Swedish.
+          language: row.language ?? 'sv',
+        })),
+      );
+      expect(stored.outbox).toEqual(
+        rowsOf(lines, 'outbox').map((row) => ({
+          registration_id: row.registration_id,
+          attempts: row.attempts,
+        })),
+      );
+      expect(stored.auditCommands).toEqual([
+        ...rowsOf(lines, 'audit_log').map((row) => row.command),
+        'restore',
+      ]);
+    },
+  );
 });
 
 describe('a tampered earlier backup', () => {
@@ -209,6 +249,6 @@ describe('a tampered earlier backup', () => {
     expect(result.stderr).toContain(
       `The database is at schema version ${schemaVersion}, past the backup's 2`,
     );
-    expect((await storedRows(dataDir)).registrations).toHaveLength(3);
+    expect((await storedRows({ dataDir })).registrations).toHaveLength(3);
   });
 });
