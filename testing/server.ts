@@ -48,6 +48,8 @@ export interface ServerOptions {
   echo?: NodeJS.WritableStream;
   /** A command that runs the server, such as strace and its options. */
   wrapper?: string[];
+  /** The checkout whose server runs (another release's worktree); this one by default. */
+  root?: string;
 }
 
 export interface RunningServer {
@@ -184,7 +186,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...commands.server[options.entry ?? 'built'],
     ];
     const server = spawn(command, args, {
-      cwd: repoRoot,
+      cwd: options.root ?? repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group, so that stop() reaches every process it starts

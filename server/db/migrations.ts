@@ -2,7 +2,7 @@
  * Schema changes, applied in order at every start. Each runs once: the versions applied are kept in
  * schema_migrations, and an advisory lock serialises instances that start together on PostgreSQL.
  */
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 
 interface Migration {
   version: number;
@@ -147,21 +147,32 @@ export const schemaVersion = migrations[migrations.length - 1].version;
 /** Any constant shared by all instances; it names this application's migration lock. */
 const migrationLockKey = 7_301_954;
 
+/** The schema versions applied so far, under the migration lock held to the transaction's end. */
+export async function appliedSchemaVersions(tx: Queryable): Promise<Set<number>> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
+  await tx.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`,
+  );
+  const applied = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+  return new Set(applied.map((row) => row.version));
+}
+
+/**
+ * Applies in `tx` the migrations not applied yet, up to `upTo`: a restore loads an earlier
+ * release's backup at its own version, then applies the rest in the same transaction.
+ */
+export async function applyMigrations(tx: Queryable, upTo = schemaVersion): Promise<void> {
+  const applied = await appliedSchemaVersions(tx);
+  for (const migration of migrations) {
+    if (applied.has(migration.version) || migration.version > upTo) continue;
+    for (const statement of migration.statements) await tx.query(statement);
+    await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
+  }
+}
+
 export async function migrate(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
-    await tx.query(
-      `CREATE TABLE IF NOT EXISTS schema_migrations (
-        version integer PRIMARY KEY,
-        applied_at timestamptz NOT NULL DEFAULT now()
-      )`,
-    );
-    const applied = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
-    const appliedVersions = new Set(applied.map((row) => row.version));
-    for (const migration of migrations) {
-      if (appliedVersions.has(migration.version)) continue;
-      for (const statement of migration.statements) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
-    }
-  });
+  await db.transaction((tx) => applyMigrations(tx));
 }

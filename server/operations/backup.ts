@@ -1,11 +1,18 @@
 /**
  * A logical backup: one line of JSON naming the format and schema version, then one line per row
  * of each table, all read in one snapshot while the server runs. It restores into an empty
- * database of either kind, embedded or PostgreSQL, with the same ids, references and times.
+ * database of either kind, embedded or PostgreSQL, with the same ids, references and times; a
+ * backup of an earlier release is loaded at its own schema version and migrated from there.
  */
-import { schemaVersion } from '../db/migrations';
+import { appliedSchemaVersions, applyMigrations, schemaVersion } from '../db/migrations';
 import { snapshotTransaction, type Database } from '../db/database';
-import { createBackupRowCheck, tables, type Table } from './backupRows';
+import {
+  createBackupRowCheck,
+  firstBackupVersion,
+  tables,
+  tablesAt,
+  type Table,
+} from './backupRows';
 import { StaffCommandError } from './commandError';
 
 const backupFormat = 'student-registration-backup';
@@ -43,8 +50,33 @@ export async function createBackup(db: Database): Promise<{ text: string; regist
   });
 }
 
-/** A backup's rows by table, each checked. */
-export type ParsedBackup = Map<Table, Record<string, unknown>[]>;
+/** A backup's schema version and its rows by table, each checked. */
+export interface ParsedBackup {
+  schemaVersion: number;
+  rows: Map<Table, Record<string, unknown>[]>;
+}
+
+/** The backup's schema version when this release can restore it; otherwise why not. */
+function restorableVersion(version: unknown): number {
+  // Only a number this server could have written is echoed: the header is the file's, not ours.
+  if (!Number.isSafeInteger(version)) {
+    throw new StaffCommandError('The backup names no schema version: nothing was restored.');
+  }
+  const backupVersion = version as number;
+  if (backupVersion > schemaVersion) {
+    throw new StaffCommandError(
+      `The backup has schema version ${backupVersion}, made by a later release; this release ` +
+        `restores backups of schema versions ${firstBackupVersion} to ${schemaVersion}.`,
+    );
+  }
+  if (backupVersion < firstBackupVersion) {
+    throw new StaffCommandError(
+      `No release wrote a backup of schema version ${backupVersion}; this release restores ` +
+        `schema versions ${firstBackupVersion} to ${schemaVersion}.`,
+    );
+  }
+  return backupVersion;
+}
 
 /**
  * Reads a backup and checks each row as the form and the server would have (addresses at
@@ -65,13 +97,9 @@ export function parseBackup(text: string, emailDomain: string): ParsedBackup {
   if (header?.format !== backupFormat) {
     throw new StaffCommandError('This is not a backup made by npm run backup.');
   }
-  if (header.schemaVersion !== schemaVersion) {
-    throw new StaffCommandError(
-      `The backup has schema version ${header.schemaVersion}; this version restores ${schemaVersion}.`,
-    );
-  }
-  const checkRow = createBackupRowCheck(emailDomain);
-  const rows: ParsedBackup = new Map(tables.map((table) => [table, []]));
+  const version = restorableVersion(header.schemaVersion);
+  const checkRow = createBackupRowCheck(emailDomain, version);
+  const rows: ParsedBackup['rows'] = new Map(tablesAt(version).map((table) => [table, []]));
   for (const { line, number } of rest) {
     const refuse = (problem: string) =>
       new StaffCommandError(`Line ${number} of the backup ${problem}: nothing was restored.`);
@@ -90,13 +118,25 @@ export function parseBackup(text: string, emailDomain: string): ParsedBackup {
     if (problem) throw refuse(`is not a row this server would have stored: ${problem}`);
     tableRows.push(row);
   }
-  return rows;
+  return { schemaVersion: version, rows };
 }
 
-/** Restores a checked backup into a migrated, empty database; how many registrations it restored. */
-export async function restoreBackup(db: Database, rows: ParsedBackup): Promise<number> {
+/**
+ * Restores a checked backup into an empty database in one transaction: the schema up to the
+ * backup's version, its rows, then the migrations since, which fill in what the later versions
+ * added. How many registrations it restored.
+ */
+export async function restoreBackup(db: Database, backup: ParsedBackup): Promise<number> {
   return db.transaction(async (tx) => {
-    for (const table of tables) {
+    const newest = Math.max(0, ...(await appliedSchemaVersions(tx)));
+    if (newest > backup.schemaVersion) {
+      throw new StaffCommandError(
+        `The database is at schema version ${newest}, past the backup's ${backup.schemaVersion}: ` +
+          'restore into a fresh DATA_DIR or an empty database.',
+      );
+    }
+    await applyMigrations(tx, backup.schemaVersion);
+    for (const [table, tableRows] of backup.rows) {
       const [{ count }] = await tx.query<{ count: number }>(
         `SELECT count(*)::integer AS count FROM ${table}`,
       );
@@ -106,9 +146,6 @@ export async function restoreBackup(db: Database, rows: ParsedBackup): Promise<n
             'DATA_DIR or an empty database.',
         );
       }
-    }
-    for (const table of tables) {
-      const tableRows = rows.get(table) ?? [];
       for (let start = 0; start < tableRows.length; start += restoreBatchSize) {
         await tx.query(
           `INSERT INTO ${table} OVERRIDING SYSTEM VALUE
@@ -122,6 +159,7 @@ export async function restoreBackup(db: Database, rows: ParsedBackup): Promise<n
          FROM ${table}`,
       );
     }
-    return rows.get('registrations')?.length ?? 0;
+    await applyMigrations(tx);
+    return backup.rows.get('registrations')?.length ?? 0;
   });
 }

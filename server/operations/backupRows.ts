@@ -17,6 +17,18 @@ import { hasControlCharacters } from './controlCharacters';
 export const tables = ['registrations', 'outbox', 'audit_log'] as const;
 export type Table = (typeof tables)[number];
 
+/** The first schema version `npm run backup` wrote: the earliest a restore accepts. */
+export const firstBackupVersion = 2;
+
+/** What a later migration added to the tables backed up: a backup of an earlier version lacks it. */
+const addedInVersion: Record<string, number> = { outbox: 3, 'registrations.language': 3 };
+
+const existsAt = (name: string, version: number) => (addedInVersion[name] ?? 0) <= version;
+
+/** The tables a backup of `version` holds, in restore order. */
+export const tablesAt = (version: number): Table[] =>
+  tables.filter((table) => existsAt(table, version));
+
 type Row = Record<string, unknown>;
 /** What is wrong with a column's value, or undefined when nothing is. */
 type ColumnCheck = (value: unknown) => string | undefined;
@@ -63,8 +75,15 @@ const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
   },
 };
 
-/** Checks rows in the backup's order; each call returns what is wrong with one, or undefined. */
-export function createBackupRowCheck(emailDomain: string) {
+/** The columns a row of `table` had at `version`, each with its check. */
+const columnChecksAt = (table: Table, version: number) =>
+  Object.entries(columnChecks[table]).filter(([column]) => existsAt(`${table}.${column}`, version));
+
+/**
+ * Checks the rows of a backup of schema `version` in its order, as that version's server would
+ * have made them; each call returns what is wrong with one, or undefined.
+ */
+export function createBackupRowCheck(emailDomain: string, version: number) {
   const schema = createRegistrationSchema(emailDomain);
   const seen = new Map<Table, Set<unknown>>(tables.map((table) => [table, new Set()]));
   const references = new Set<unknown>();
@@ -85,11 +104,17 @@ export function createBackupRowCheck(emailDomain: string) {
     return undefined;
   }
 
+  const checksByTable = new Map(
+    tablesAt(version).map((table) => [table, columnChecksAt(table, version)]),
+  );
+
   return function checkRow(table: Table, row: Row): string | undefined {
-    const checks = columnChecks[table];
-    const unknown = Object.keys(row).find((column) => !Object.hasOwn(checks, column));
+    const checks = checksByTable.get(table);
+    if (!checks) return `schema version ${version} has no table ${table}`;
+    const columns = new Set(checks.map(([column]) => column));
+    const unknown = Object.keys(row).find((column) => !columns.has(column));
     if (unknown !== undefined) return `${table} has no column ${JSON.stringify(unknown)}`;
-    for (const [column, check] of Object.entries(checks)) {
+    for (const [column, check] of checks) {
       if (!Object.hasOwn(row, column)) return `the column ${column} is missing`;
       const value = row[column];
       if (typeof value === 'string' && hasControlCharacters(value)) {

@@ -1,6 +1,7 @@
 /**
  * The staff's commands: `npm run export | erase | purge | backup | restore | audit-log |
- * end-sessions`. While a server holds the embedded database they go through its staff socket;
+ * end-sessions |
+ * restore-drill`. While a server holds the embedded database they go through its staff socket;
  * otherwise (no server, or DATABASE_URL) they open the database themselves. Output goes to
  * standard output.
  */
@@ -20,6 +21,7 @@ import { isDay } from '../timeZone';
 import { loadXsrfSecret } from '../xsrfSecret';
 import { recordAudit } from './auditLog';
 import { parseBackup, restoreBackup } from './backup';
+import { runRestoreDrill } from './restoreDrill';
 import { exportFormats, type ExportFormat } from '../../src/contract/exportFileTypes';
 import { plural, runStaffRequest, type OperationsContext, type StaffRequest } from './operations';
 import { StaffCommandError } from './commandError';
@@ -33,7 +35,8 @@ const usage = `Usage:
   npm run backup > registrations.backup
   npm run restore < registrations.backup
   npm run audit-log
-  npm run end-sessions -- --subject <the provider's subject of a staff member>`;
+  npm run end-sessions -- --subject <the provider's subject of a staff member>
+  npm run restore-drill`;
 
 function parseOptions(args: string[], options: Record<string, { type: 'string' }>) {
   try {
@@ -138,14 +141,18 @@ function runInServer(dataDir: string, body: StaffSocketBody): Promise<Buffer | u
   });
 }
 
-/** Opens the database (migrated to this version) for one piece of work, then closes it. */
+/**
+ * Opens the database for one piece of work, then closes it; migrated to this version first,
+ * unless the work migrates it itself (a restore, from its backup's version).
+ */
 async function withDatabase<T>(
   config: StaffConfig,
   work: (context: OperationsContext) => Promise<T>,
+  { migrateFirst = true } = {},
 ): Promise<T> {
   const database = await openDatabase(config, (error) => console.error(error.message));
   try {
-    await migrate(database);
+    if (migrateFirst) await migrate(database);
     const secret = loadXsrfSecret(config.dataDir, config.xsrfSecret);
     const { retentionDays, timeZone } = config;
     const mailDir = mailDirOf(config.dataDir);
@@ -155,17 +162,29 @@ async function withDatabase<T>(
   }
 }
 
+/** Runs the request in the server that holds DATA_DIR or, when none does, on the database. */
+async function runRequest(config: StaffConfig, request: StaffRequest, actor: string) {
+  return (
+    (!config.databaseUrl && (await runInServer(config.dataDir, { request, actor }))) ||
+    (await withDatabase(config, (context) => runStaffRequest(context, request, actor)))
+  );
+}
+
 async function restore(config: StaffConfig, actor: string): Promise<string> {
   if (process.stdin.isTTY) {
     throw new StaffCommandError(`restore reads the backup from standard input\n${usage}`);
   }
   // Checked whole before the database is opened: a refused backup leaves DATA_DIR as it was.
   const backup = parseBackup(await text(process.stdin), config.emailDomain);
-  const restored = await withDatabase(config, async ({ database }) => {
-    const count = await restoreBackup(database, backup);
-    await recordAudit(database, { command: 'restore', rowCount: count, actor });
-    return count;
-  });
+  const restored = await withDatabase(
+    config,
+    async ({ database }) => {
+      const count = await restoreBackup(database, backup);
+      await recordAudit(database, { command: 'restore', rowCount: count, actor });
+      return count;
+    },
+    { migrateFirst: false },
+  );
   return `Restored ${plural(restored, 'registration')}.\n`;
 }
 
@@ -207,14 +226,22 @@ async function main([command, ...args]: string[]) {
   const config = readStaffConfig(process.env);
   const actor = os.userInfo().username;
   let output: Buffer | string;
+  if (command === 'restore-drill') {
+    parseOptions(args, {});
+    const passed = await runRestoreDrill({
+      backup: () => runRequest(config, { command: 'backup' }, actor),
+      emailDomain: config.emailDomain,
+      databaseUrl: config.databaseUrl,
+      print: (line) => process.stdout.write(`${line}\n`),
+    });
+    if (!passed) process.exitCode = 1;
+    return;
+  }
   if (command === 'restore') {
     parseOptions(args, {});
     output = await restore(config, actor);
   } else {
-    const request = parseRequest(command, args);
-    output =
-      (!config.databaseUrl && (await runInServer(config.dataDir, { request, actor }))) ||
-      (await withDatabase(config, (context) => runStaffRequest(context, request, actor)));
+    output = await runRequest(config, parseRequest(command, args), actor);
   }
   writeOutput(Buffer.from(output), args);
 }
