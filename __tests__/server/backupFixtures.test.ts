@@ -101,10 +101,14 @@ async function storedRows(destination: Destination) {
   }
 }
 
-it('has a fixture of every schema version a backup has been written at', () => {
+const newestFixture = fixtureVersions.at(-1)!;
+
+// A release adds its fixture (README beside them); the schema of work not yet released has none.
+it('has a fixture of every released schema version a backup has been written at', () => {
   expect(fixtureVersions).toEqual(
-    Array.from({ length: schemaVersion - 1 }, (_, index) => index + 2),
+    Array.from({ length: newestFixture - 1 }, (_, index) => index + 2),
   );
+  expect(newestFixture).toBeLessThanOrEqual(schemaVersion);
 });
 
 describe.each(backends)('into %s', (_name, makeDestination) => {
@@ -241,7 +245,7 @@ describe('a tampered earlier backup', () => {
 
   it('is refused by a database already past its version, which keeps what it had', async () => {
     const dataDir = makeTempDir('server-test-fixture-');
-    expect((await restore(dataDir, backupText(fixtureLines(schemaVersion)))).code).toBe(0);
+    expect((await restore(dataDir, backupText(fixtureLines(newestFixture)))).code).toBe(0);
 
     const result = await restore(dataDir, backupText([header, ...rows]));
 
