@@ -10,6 +10,8 @@ import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { readStaffConsoleSettings } from '../../server/console/settings';
 import { runStaffRequest } from '../../server/operations/operations';
+import { parseBackup, restoreBackup } from '../../server/operations/backup';
+import { migrate } from '../../server/db/migrations';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import type { RegistrationValues } from '../../src/contract/fields';
 import type {
@@ -473,6 +475,64 @@ describe('what stays and what goes', () => {
     const everything = JSON.stringify(await database.query('SELECT * FROM audit_log'));
     for (const value of ['765 4321', 'Åbo', 'certificate', 'Nyström', 'Alma Admin']) {
       expect(everything).not.toContain(value);
+    }
+  });
+
+  it('backs up the staff, the notes and the history, and restores them', async () => {
+    const backup = (
+      await runStaffRequest(app.operations, { command: 'backup' }, 'test')
+    ).toString();
+    const restored = await openTestDatabase();
+    try {
+      await migrate(restored);
+      await restoreBackup(restored, parseBackup(backup, emailDomain));
+      for (const table of ['staff_members', 'registration_notes', 'registration_history']) {
+        const everything = `SELECT * FROM ${table} ORDER BY id`;
+        expect([table, await restored.query(everything)]).toEqual([
+          table,
+          await database.query(everything),
+        ]);
+      }
+      const processing =
+        'SELECT id, state, assignee, version, name_birthday_key FROM registrations ORDER BY id';
+      expect(await restored.query(processing)).toEqual(await database.query(processing));
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('restores a backup made before the processing: every registration new, with nobody', async () => {
+    const backup = (
+      await runStaffRequest(app.operations, { command: 'backup' }, 'test')
+    ).toString();
+    const [header, ...lines] = backup.trimEnd().split('\n');
+    const processingColumns = ['state', 'assignee', 'version'];
+    const schema6 = [
+      JSON.stringify({ ...JSON.parse(header), schemaVersion: 6 }),
+      ...lines
+        .map((line) => JSON.parse(line) as { table: string; row: Record<string, unknown> })
+        .filter(({ table }) => ['registrations', 'outbox', 'audit_log'].includes(table))
+        .map(({ table, row }) =>
+          JSON.stringify({
+            table,
+            row: Object.fromEntries(
+              Object.entries(row).filter(
+                ([column]) => table !== 'registrations' || !processingColumns.includes(column),
+              ),
+            ),
+          }),
+        ),
+    ].join('\n');
+    const restored = await openTestDatabase();
+    try {
+      await migrate(restored);
+      await restoreBackup(restored, parseBackup(schema6, emailDomain));
+      const rows = await restored.query<{ state: string; assignee: null; version: number }>(
+        'SELECT DISTINCT state, assignee, version FROM registrations',
+      );
+      expect(rows).toEqual([{ state: 'new', assignee: null, version: 1 }]);
+    } finally {
+      await restored.close();
     }
   });
 

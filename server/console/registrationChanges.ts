@@ -20,6 +20,7 @@ import {
 import type { RegistrationChange } from '../../src/contract/consoleApiSchemas';
 import { programmeOutsideAccess, type ProcessingState } from '../../src/contract/processing';
 import type { Person } from '../db/processing';
+import { formColumns } from '../db/registrations';
 import type { DegreeProgram, StaffAccess } from './access';
 import { lastChange, recordChanges, type Change } from './history';
 import { accessOfStaffMember } from './staffMembers';
@@ -29,7 +30,7 @@ export type ChangeOutcome =
   | { outcome: 'stale'; version: number; changedBy: Person | null; changedAt: Date | null }
   | { outcome: 'invalid'; fields: FieldErrors }
   | { outcome: 'not-assignable' }
-  /** What changed, by name (never a value): state, assignee, the corrected fields. */
+  /** What changed, as the history records it (none when the change was what was there). */
   | { outcome: 'changed'; reference: string; changes: Change[] };
 
 export interface ChangeRequest {
@@ -47,8 +48,6 @@ interface LockedRow extends Record<string, unknown> {
   state: ProcessingState;
   assignee: string | null;
 }
-
-const formColumns = fieldNames.map((name) => fieldSpec(name).column);
 
 /** Whether the staff member `subject` may be assigned a registration of `programme`. */
 export async function mayBeAssigned(db: Queryable, subject: string, programme: DegreeProgram) {
