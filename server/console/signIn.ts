@@ -20,6 +20,7 @@ import { openIdProvider } from './openIdProvider';
 import type { PendingSignIn, PendingSignIns } from './pendingSignIns';
 import { signInMaxAgeMs } from './pendingSignIns';
 import type { SessionStore, StaffPerson, StaffSession } from './sessions';
+import { recordStaffMember } from './staffMembers';
 import type { StaffConsoleSettings } from './settings';
 
 const signedOutPage = sessionPagePath('signedOut');
@@ -193,6 +194,7 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
     };
     const access = accessOf(settings.access, person.groups);
     const token = await sessions.start(person, access);
+    await recordStaffMember(database, { ...person, ...access }, new Date());
     await recordAudit(database, {
       command: 'sign-in',
       rowCount: 0,

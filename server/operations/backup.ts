@@ -7,6 +7,7 @@
 import { appliedSchemaVersions, applyMigrations, schemaVersion } from '../db/migrations';
 import { snapshotTransaction, type Database } from '../db/database';
 import {
+  backupColumns,
   createBackupRowCheck,
   firstBackupVersion,
   tables,
@@ -42,7 +43,10 @@ export async function createBackup(db: Database): Promise<{ text: string; regist
     const lines = [JSON.stringify(header)];
     let registrations = 0;
     for (const table of tables) {
-      const rows = await tx.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY id`);
+      const columns = backupColumns(table, schemaVersion).join(', ');
+      const rows = await tx.query<Record<string, unknown>>(
+        `SELECT ${columns} FROM ${table} ORDER BY id`,
+      );
       if (table === 'registrations') registrations = rows.length;
       for (const row of rows) lines.push(JSON.stringify({ table, row } satisfies BackupLine));
     }
@@ -146,10 +150,12 @@ export async function restoreBackup(db: Database, backup: ParsedBackup): Promise
             'DATA_DIR or an empty database.',
         );
       }
+      // Named: a generated column is made anew.
+      const columns = backupColumns(table, backup.schemaVersion).join(', ');
       for (let start = 0; start < tableRows.length; start += restoreBatchSize) {
         await tx.query(
-          `INSERT INTO ${table} OVERRIDING SYSTEM VALUE
-           SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`,
+          `INSERT INTO ${table} (${columns}) OVERRIDING SYSTEM VALUE
+           SELECT ${columns} FROM json_populate_recordset(NULL::${table}, $1::json)`,
           [JSON.stringify(tableRows.slice(start, start + restoreBatchSize))],
         );
       }
