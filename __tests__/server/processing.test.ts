@@ -525,7 +525,6 @@ describe('what stays and what goes', () => {
     ].join('\n');
     const restored = await openTestDatabase();
     try {
-      await migrate(restored);
       await restoreBackup(restored, parseBackup(schema6, emailDomain));
       const rows = await restored.query<{ state: string; assignee: null; version: number }>(
         'SELECT DISTINCT state, assignee, version FROM registrations',
