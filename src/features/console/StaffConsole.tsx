@@ -5,10 +5,11 @@
  * sign-out, a page that asks for no session says so.
  */
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { TopBar } from '../../components/TopBar';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { AuditLogPage } from './AuditLogPage';
+import { ConsoleTopBar } from './ConsoleTopBar';
 import { RegistrationList } from './RegistrationList';
 import { RegistrationPage } from './RegistrationPage';
 import { useMeQuery } from './consoleApi';
@@ -21,14 +22,30 @@ import './staffConsole.scss';
 
 export function StaffConsole() {
   return (
+    <Routes>
+      {(['signedOut', 'signInFailed'] as const).map((page) => (
+        <Route
+          key={page}
+          path={sessionPages[page]}
+          element={
+            <Workplace signedIn={false}>
+              <SessionPage page={page} />
+            </Workplace>
+          }
+        />
+      ))}
+      <Route path="*" element={<Console />} />
+    </Routes>
+  );
+}
+
+/** Every view in the console's own frame: its top bar, then the view. */
+function Workplace({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  return (
     <>
-      <TopBar />
+      <ConsoleTopBar signedIn={signedIn} />
       <main className="container-lg py-4" id="main">
-        <Routes>
-          <Route path={sessionPages.signedOut} element={<SessionPage page="signedOut" />} />
-          <Route path={sessionPages.signInFailed} element={<SessionPage page="signInFailed" />} />
-          <Route path="*" element={<Console />} />
-        </Routes>
+        {children}
       </main>
     </>
   );
@@ -40,12 +57,16 @@ function Console() {
   const me = useMeQuery();
   // Without a session the staff API sends the browser to the sign-in.
   const signedOut = isSignedOut(me.error);
-  return me.data ? (
-    <SignedIn member={me.data} />
-  ) : me.isError && !signedOut ? (
-    <p role="alert">{t('load-failed')}</p>
-  ) : (
-    <LoadingSpinner label={t('loading')} />
+  return (
+    <Workplace signedIn={me.data !== undefined}>
+      {me.data ? (
+        <SignedIn member={me.data} />
+      ) : me.isError && !signedOut ? (
+        <p role="alert">{t('load-failed')}</p>
+      ) : (
+        <LoadingSpinner label={t('loading')} />
+      )}
+    </Workplace>
   );
 }
 
@@ -58,9 +79,6 @@ function SignedIn({ member }: { member: StaffMember }) {
         {hasAccess && <ConsoleLink to="/staff">{t('registrations-heading')}</ConsoleLink>}
         {member.admin && <ConsoleLink to="/staff/audit-log">{t('audit-log-heading')}</ConsoleLink>}
         <span className="ms-auto">{t('signed-in-as', { name: member.name || member.email })}</span>
-        <a className="btn btn-outline-primary btn-sm" href="/staff/logout">
-          {t('sign-out')}
-        </a>
       </nav>
       {hasAccess ? (
         <Routes>
