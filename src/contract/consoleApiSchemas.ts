@@ -9,6 +9,7 @@ import {
   Type,
   type Static,
   type TBoolean,
+  type TInteger,
   type TObject,
   type TSchema,
   type TString,
@@ -20,6 +21,16 @@ import { exportFormats, exportMediaTypes } from './exportFileTypes';
 import { eraseReasonLength } from './eraseReason';
 import { searchTextMaxLength } from './consoleLimits';
 import type { RegistrationFilterName } from './registrationFilter';
+import {
+  assigneeFilterMe,
+  assigneeFilterNone,
+  bulkIdsMax,
+  noteLength,
+  overviewDays,
+  processingStates,
+  type HistoryEntryType,
+  type ProcessingState,
+} from './processing';
 
 /**
  * Every refusal and failure, as the server's one error path (server/errors.ts) sends it. The server
@@ -60,6 +71,20 @@ export type StaffMember = Static<typeof StaffMemberSchema>;
 const daySchema = (description: string) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
 
+const ProcessingStateSchema = Type.Enum(processingStates, {
+  description: 'Where the processing is: new, in progress, waiting for the applicant, processed',
+});
+
+/** A staff member's sign-in subject, as the provider names them. */
+const SubjectSchema = Type.String({ minLength: 1, maxLength: 255 });
+
+/** A staff member as the processing names them: who has a registration, wrote a note, changed it. */
+const PersonSchema = Type.Object({
+  subject: SubjectSchema,
+  name: Type.String({ description: 'As the provider gave it at their last sign-in' }),
+});
+export type Person = Static<typeof PersonSchema>;
+
 /** What the person filters the registrations by, as the query string has it. */
 const registrationFilterProperties = {
   programme: Type.Optional(DegreeProgramSchema),
@@ -70,6 +95,17 @@ const registrationFilterProperties = {
       maxLength: searchTextMaxLength,
       description: 'Part of the name or the email, or the whole reference',
     }),
+  ),
+  state: Type.Optional(ProcessingStateSchema),
+  assignee: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: `${assigneeFilterMe} (the person's own), ${assigneeFilterNone} (nobody's) or a staff member's subject`,
+    }),
+  ),
+  duplicates: Type.Optional(
+    Type.Literal('true', { description: 'Only those that share an applicant with another' }),
   ),
 } satisfies Record<RegistrationFilterName, TSchema>;
 
@@ -128,13 +164,78 @@ const registrationValueProperties = Object.fromEntries(
   fieldNames.map((name) => [name, isStringField(name) ? Type.String() : Type.Boolean()]),
 ) as RegistrationValueProperties;
 
+const AssigneeSchema = Type.Union([Type.Null(), PersonSchema], {
+  description: 'Who has it, or null: nobody',
+});
+
 const RegistrationSummarySchema = Type.Object({
   id: Type.Integer(),
   reference: Type.String({ description: 'The code the applicant quotes to the staff' }),
   createdAt: timeSchema('When it was received'),
   language: Type.Enum(languages, { description: 'The language it was sent in' }),
   ...registrationValueProperties,
+  state: ProcessingStateSchema,
+  assignee: AssigneeSchema,
+  version: Type.Integer({
+    minimum: 1,
+    description: 'Increased by every change: send it back as If-Match: "<version>"',
+  }),
+  duplicateOf: Type.Array(Type.Integer(), {
+    description:
+      'The ids of the others the person may see with the same email, or the same first name, ' +
+      'last name and birthday (case and accents ignored)',
+  }),
 });
+export type RegistrationSummary = Static<typeof RegistrationSummarySchema>;
+
+const NoteTextSchema = Type.String({
+  minLength: noteLength.min,
+  maxLength: noteLength.max,
+  pattern: '\\S',
+  description: 'For the staff alone: never sent to the applicant',
+});
+
+const NoteSchema = Type.Object({
+  id: Type.Integer(),
+  at: timeSchema('When it was written'),
+  author: PersonSchema,
+  text: NoteTextSchema,
+});
+export type Note = Static<typeof NoteSchema>;
+
+/** A value of the form as a correction changed it. */
+const FieldValueSchema = Type.Union([Type.String(), Type.Boolean()]);
+
+/** Each timeline entry: when, who (null: the applicant, for `received`), and what. */
+const historyEntry = <
+  EntryType extends HistoryEntryType,
+  Properties extends Record<string, TSchema>,
+>(
+  type: EntryType,
+  properties: Properties,
+) =>
+  Type.Object({
+    at: timeSchema('When it happened'),
+    actor: Type.Union([Type.Null(), PersonSchema]),
+    type: Type.Literal(type),
+    ...properties,
+  });
+
+const HistoryEntrySchema = Type.Union(
+  [
+    historyEntry('received', {}),
+    historyEntry('state', { from: ProcessingStateSchema, to: ProcessingStateSchema }),
+    historyEntry('assignee', { from: AssigneeSchema, to: AssigneeSchema }),
+    historyEntry('correction', {
+      field: Type.Enum(fieldNames as readonly FieldName[]),
+      from: FieldValueSchema,
+      to: FieldValueSchema,
+    }),
+    historyEntry('note', { noteId: Type.Integer(), text: NoteTextSchema }),
+  ],
+  { description: 'One step of the timeline, by its type' },
+);
+export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 
 const RegistrationDetailsSchema = Type.Object({
   ...RegistrationSummarySchema.properties,
@@ -145,8 +246,136 @@ const RegistrationDetailsSchema = Type.Object({
     ],
     { description: "The confirmation email's state" },
   ),
+  notes: Type.Array(NoteSchema, { description: 'Oldest first' }),
+  history: Type.Array(HistoryEntrySchema, { description: 'Oldest first' }),
 });
 export type RegistrationDetails = Static<typeof RegistrationDetailsSchema>;
+
+/** What a change sets: an assignee by subject, or null for nobody. */
+const changeProperties = {
+  state: Type.Optional(ProcessingStateSchema),
+  assignee: Type.Optional(
+    Type.Union([SubjectSchema, Type.Null()], {
+      description: 'A staff member with access to the programme, or null: nobody',
+    }),
+  ),
+};
+
+const CorrectedFieldsSchema = Type.Partial(Type.Object(registrationValueProperties), {
+  additionalProperties: false,
+  minProperties: 1,
+  description: "The corrected fields, checked by the form's rules",
+});
+
+const RegistrationChangeSchema = Type.Object(
+  { ...changeProperties, fields: Type.Optional(CorrectedFieldsSchema) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type RegistrationChange = Static<typeof RegistrationChangeSchema>;
+
+const IfMatchHeadersSchema = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({ description: 'The version the change was made on: "<version>"' }),
+  ),
+});
+
+/** 412: someone changed the registration since the version sent. */
+const VersionConflictSchema = Type.Object({
+  ...ApiErrorSchema.properties,
+  version: Type.Integer({ description: 'The current version' }),
+  changedBy: Type.Union([Type.Null(), PersonSchema], { description: 'Who changed it last' }),
+  changedAt: Type.Union([Type.Null(), timeSchema('When')]),
+});
+export type VersionConflict = Static<typeof VersionConflictSchema>;
+
+/** 422: what cannot be done, and for a correction each field that breaks a rule. */
+/** Each field's message key, when it has one. */
+const fieldMessageProperties = Object.fromEntries(
+  fieldNames.map((name) => [name, Type.String()]),
+) as Record<FieldName, TString>;
+
+/** 422: what cannot be done, and for a correction each field that breaks a rule. */
+const UnprocessableChangeSchema = Type.Object({
+  ...ApiErrorSchema.properties,
+  fields: Type.Optional(
+    Type.Partial(Type.Object(fieldMessageProperties), {
+      description:
+        "Each invalid field's message key: the form's own (phoneNumber-format, …), or " +
+        'degreeProgram-outside-access',
+    }),
+  ),
+});
+export type UnprocessableChange = Static<typeof UnprocessableChangeSchema>;
+
+const NoteBodySchema = Type.Object({ text: NoteTextSchema }, { additionalProperties: false });
+export type NoteBody = Static<typeof NoteBodySchema>;
+
+const BulkSetSchema = Type.Object(changeProperties, {
+  additionalProperties: false,
+  minProperties: 1,
+});
+const BulkChangeSchema = Type.Union([
+  Type.Object(
+    {
+      ids: Type.Array(Type.Integer({ minimum: 1 }), {
+        minItems: 1,
+        maxItems: bulkIdsMax,
+        description: "Those outside the person's access are left alone",
+      }),
+      set: BulkSetSchema,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      filter: Type.Object(registrationFilterProperties, {
+        additionalProperties: false,
+        description: 'Every registration the list shows with these filters',
+      }),
+      set: BulkSetSchema,
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type BulkChange = Static<typeof BulkChangeSchema>;
+
+const BulkResultSchema = Type.Object({
+  updated: Type.Integer({
+    description: 'How many changed (those already so are left as they are)',
+  }),
+});
+export type BulkResult = Static<typeof BulkResultSchema>;
+
+const AssignableSchema = Type.Object({
+  ...PersonSchema.properties,
+  programmes: Type.Array(DegreeProgramSchema, {
+    description: "Those of the person's programmes this one may be assigned in",
+  }),
+});
+const AssignablesSchema = Type.Array(AssignableSchema, {
+  description: 'Known from their sign-ins, by name',
+});
+export type Assignable = Static<typeof AssignableSchema>;
+
+const stateCountProperties = Object.fromEntries(
+  processingStates.map((state) => [state, Type.Integer()]),
+) as Record<ProcessingState, TInteger>;
+
+const OverviewSchema = Type.Object({
+  programmes: Type.Array(
+    Type.Object({
+      code: DegreeProgramSchema,
+      states: Type.Object(stateCountProperties, { description: 'How many are in each state' }),
+    }),
+    { description: 'Each programme the person may see, with its counts per state' },
+  ),
+  days: Type.Array(Type.Object({ day: daySchema('A day in TIME_ZONE'), count: Type.Integer() }), {
+    minItems: overviewDays,
+    maxItems: overviewDays,
+    description: 'Registrations received each day of the last 30, oldest first, today last',
+  }),
+});
+export type Overview = Static<typeof OverviewSchema>;
 
 const AuditRecordSchema = Type.Object({
   at: timeSchema('When it happened'),
@@ -166,6 +395,9 @@ const PageOfAuditRecordsSchema = listPageSchema(AuditRecordSchema);
 export type PageOfAuditRecords = Static<typeof PageOfAuditRecordsSchema>;
 
 const noProgramme = apiErrorSchema('Your groups give you no degree programme');
+const notXsrf = apiErrorSchema('No XSRF header, or your groups give you no degree programme');
+const tooLarge = apiErrorSchema('The body is too large');
+const notJson = apiErrorSchema('The body is not JSON');
 const notVisible = apiErrorSchema('No such registration among those you may see');
 const adminsOnly = apiErrorSchema('Only the admissions admins may do this');
 
@@ -233,11 +465,64 @@ export const consoleApiSchemas = {
       400: badRequest,
       403: apiErrorSchema('Not an admin, or no XSRF header'),
       404: notVisible,
-      413: apiErrorSchema('The body is too large'),
-      415: apiErrorSchema('The body is not JSON'),
+      413: tooLarge,
+      415: notJson,
       422: apiErrorSchema('The reason names the applicant'),
       ...everyRouteAnswers,
     },
+  },
+  changeRegistration: {
+    summary: 'Sets the state or the assignee, or corrects fields, on the version it was read at',
+    params: RegistrationIdParamsSchema,
+    headers: IfMatchHeadersSchema,
+    body: RegistrationChangeSchema,
+    response: {
+      200: RegistrationDetailsSchema,
+      400: badRequest,
+      403: notXsrf,
+      404: notVisible,
+      412: VersionConflictSchema,
+      413: tooLarge,
+      415: notJson,
+      422: UnprocessableChangeSchema,
+      428: apiErrorSchema('No If-Match header: send the version the change was made on'),
+      ...everyRouteAnswers,
+    },
+  },
+  addNote: {
+    summary: 'Adds an internal note to a registration',
+    params: RegistrationIdParamsSchema,
+    body: NoteBodySchema,
+    response: {
+      201: NoteSchema,
+      400: badRequest,
+      403: notXsrf,
+      404: notVisible,
+      413: tooLarge,
+      415: notJson,
+      ...everyRouteAnswers,
+    },
+  },
+  bulkChange: {
+    summary: 'Sets the state or the assignee of many registrations at once, within your access',
+    body: BulkChangeSchema,
+    response: {
+      200: BulkResultSchema,
+      400: badRequest,
+      403: notXsrf,
+      413: tooLarge,
+      415: notJson,
+      422: UnprocessableChangeSchema,
+      ...everyRouteAnswers,
+    },
+  },
+  staffMembers: {
+    summary: "The staff who may be assigned registrations of the person's programmes",
+    response: { 200: AssignablesSchema, 403: noProgramme, ...everyRouteAnswers },
+  },
+  overview: {
+    summary: 'Per programme the counts per state, and the registrations received per day',
+    response: { 200: OverviewSchema, 403: noProgramme, ...everyRouteAnswers },
   },
   auditLog: {
     summary: 'The audit log, newest first, a page at a time (admins)',
