@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { fieldNames } from '../../contract/fields';
-import { summaryEntry } from './fieldMessages';
+import { fieldMessage, fieldNameKey, summaryEntry } from './fieldMessages';
 import { focusField } from './focusField';
 import { selectSummaryErrors } from './registrationSlice';
 
@@ -46,7 +46,7 @@ export function ErrorSummary({ submits }: { submits: number }) {
                 focusField(field);
               }}
             >
-              {summaryEntry(t, field, errors[field]!, i18n.language)}
+              {summaryEntry(t(fieldNameKey(field)), fieldMessage(t, errors[field]!), i18n.language)}
             </a>
           </li>
         ))}

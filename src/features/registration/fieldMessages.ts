@@ -18,8 +18,5 @@ export function fieldNameKey(field: FieldName): string {
 }
 
 /** "Efternamn: använd bara bokstäver …": several fields share a message, so each names its own. */
-export function summaryEntry(t: TFunction, field: FieldName, key: string, language: string) {
-  const message = fieldMessage(t, key);
-  const name = t(fieldNameKey(field), { ns: 'translation' });
-  return `${name}: ${message.charAt(0).toLocaleLowerCase(language)}${message.slice(1)}`;
-}
+export const summaryEntry = (name: string, message: string, language: string) =>
+  `${name}: ${message.charAt(0).toLocaleLowerCase(language)}${message.slice(1)}`;
