@@ -1,6 +1,6 @@
 /**
  * The staff console under /staff, loaded only there: who is signed in, then the registrations they
- * may see, one registration, and (for admins) the audit log. Without a session the browser goes
+ * may see, one registration, the overview, and (for admins) the audit log. Without a session the browser goes
  * to the sign-in and comes back; a person with no access is told so and can sign out. After a
  * sign-out, a page that asks for no session says so.
  */
@@ -10,6 +10,7 @@ import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { AuditLogPage } from './AuditLogPage';
 import { ConsoleTopBar } from './ConsoleTopBar';
+import { OverviewPage } from './OverviewPage';
 import { RegistrationList } from './RegistrationList';
 import { RegistrationPage } from './RegistrationPage';
 import { useMeQuery } from './consoleApi';
@@ -77,12 +78,14 @@ function SignedIn({ member }: { member: StaffMember }) {
     <>
       <nav className="d-flex flex-wrap align-items-center gap-3 mb-4" aria-label={t('nav-label')}>
         {hasAccess && <ConsoleLink to="/staff">{t('registrations-heading')}</ConsoleLink>}
+        {hasAccess && <ConsoleLink to="/staff/overview">{t('overview-heading')}</ConsoleLink>}
         {member.admin && <ConsoleLink to="/staff/audit-log">{t('audit-log-heading')}</ConsoleLink>}
         <span className="ms-auto">{t('signed-in-as', { name: member.name || member.email })}</span>
       </nav>
       {hasAccess ? (
         <Routes>
           <Route index element={<RegistrationList member={member} />} />
+          <Route path="overview" element={<OverviewPage />} />
           <Route path=":id" element={<RegistrationPage member={member} />} />
           {member.admin && <Route path="audit-log" element={<AuditLogPage />} />}
         </Routes>

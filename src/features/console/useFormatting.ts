@@ -16,6 +16,7 @@ export function useFormatting() {
   // A calendar day (YYYY-MM-DD) is already the time zone's: read as UTC, it stays that day.
   const calendarDay = new Intl.DateTimeFormat(languageLocales[language], {
     timeZone: 'UTC',
+    weekday: 'short',
     day: 'numeric',
     month: 'numeric',
   });
