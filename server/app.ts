@@ -135,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(staffConsolePlugin, {
       settings: options.staffConsole,
       operations: app.operations,
+      emailDomain: options.emailDomain,
       redis: app.redis,
       // RATE_LIMIT_PER_MINUTE=0 (load tests, the benchmarks) turns this limit off too.
       rateLimited: options.rateLimitPerMinute > 0,

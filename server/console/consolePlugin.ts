@@ -1,5 +1,6 @@
 /**
- * The staff console on the server: sign-in (signIn.ts) and the staff API (consoleRoutes.ts), on when
+ * The staff console on the server: sign-in (signIn.ts) and the staff API (consoleRoutes.ts, and
+ * processingRoutes.ts for the processing), on when
  * STAFF_OIDC_ISSUER is set. Every answer under /staff is no-store; every API request needs a
  * session, and every one that changes something the XSRF header too. The API's OpenAPI document is
  * written from its routes' schemas, for signed-in staff alone.
@@ -15,6 +16,7 @@ import { createSessionStore } from './sessions';
 import type { StaffConsoleSettings } from './settings';
 import { requireStaffSession, signInPlugin } from './signIn';
 import { consoleRoutes } from './consoleRoutes';
+import { processingRoutes } from './processingRoutes';
 import { consoleApiDocument } from './consoleApiDocument';
 import { consoleApiPath } from '../../src/contract/consolePaths';
 import { ApiErrorSchema } from '../../src/contract/consoleApiSchemas';
@@ -27,6 +29,8 @@ export interface StaffConsolePluginOptions {
   redis?: Redis;
   /** Whether staffRequestsPerMinute holds. */
   rateLimited: boolean;
+  /** EMAIL_DOMAIN: a corrected email is checked against it as the form checks it. */
+  emailDomain: string;
   /** The sessions' clock: tests move it to see the timeouts. */
   now?: () => Date;
 }
@@ -36,7 +40,7 @@ export const staffRequestsPerMinute = 300;
 
 export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> = async (
   app,
-  { settings, operations, redis, rateLimited, now },
+  { settings, operations, emailDomain, redis, rateLimited, now },
 ) => {
   const { database } = operations;
   const sessions = createSessionStore(database, now);
@@ -64,5 +68,6 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     api.addSchema(ApiErrorSchema);
     await api.register(swagger, consoleApiDocument);
     await api.register(consoleRoutes, { operations, prefix: consoleApiPath });
+    await api.register(processingRoutes, { operations, emailDomain, prefix: consoleApiPath });
   });
 };

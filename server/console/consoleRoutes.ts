@@ -6,26 +6,18 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { recordSecurityEvent } from '../logging';
-import { isDay, startOfDay } from '../timeZone';
-import { readAuditLogPage, recordAudit, type AuditRecord } from '../operations/auditLog';
+import { readAuditLogPage, type AuditRecord } from '../operations/auditLog';
 import { exportFile } from '../operations/exportFormats';
 import { exportMediaTypes } from '../../src/contract/exportFileTypes';
 import { defaultLanguage } from '../../src/contract/languages';
 import { eraseApplicant, type OperationsContext } from '../operations/operations';
 import { identifyingFieldIn } from '../../src/contract/eraseReason';
-import {
-  consoleApiSchemas as schemas,
-  type RegistrationFilter,
-} from '../../src/contract/consoleApiSchemas';
-import type { StoredRegistration } from '../db/registrations';
-import {
-  findAllRegistrations,
-  findRegistration,
-  findRegistrations,
-  registrationExists,
-  type RegistrationSearch,
-} from './registrationQueries';
+import { ifMatchOf } from '../../src/contract/processing';
+import { consoleApiSchemas as schemas } from '../../src/contract/consoleApiSchemas';
+import { findAllRegistrations, findRegistrations } from './registrationQueries';
+import { answeredRegistration, findRegistrationDetails } from './registrationDetails';
+import { describeFilter, searchOf } from './registrationSearch';
+import { auditOf, refuseInvisible, requireAdmin, sessionOf } from './routeSupport';
 import { rowsOfPage } from './paging';
 import { auditActor } from './signIn';
 
@@ -33,60 +25,6 @@ export interface ConsoleRoutesOptions {
   operations: OperationsContext;
 }
 
-/** The day after `day` (YYYY-MM-DD), as the calendar has it. */
-function dayAfter(day: string): string {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-const sessionOf = (request: FastifyRequest) => request.staffSession!;
-
-/** The person's search: what they asked for, within what they may see. */
-function searchOf(
-  request: FastifyRequest<{ Querystring: RegistrationFilter }>,
-  timeZone: string,
-): RegistrationSearch {
-  const { programme, from, to, q } = request.query;
-  if ((from && !isDay(from)) || (to && !isDay(to))) {
-    throw request.server.httpErrors.badRequest('from and to are days that exist, as YYYY-MM-DD');
-  }
-  const session = sessionOf(request);
-  if (session.programmes.length === 0) {
-    recordSecurityEvent(request, 'staff-access-denied');
-    throw request.server.httpErrors.forbidden('Your groups give you no degree programme');
-  }
-  if (programme && !session.programmes.includes(programme)) {
-    recordSecurityEvent(request, 'staff-access-denied');
-  }
-  return {
-    visibleProgrammes: session.programmes,
-    programme,
-    // Days as the staff's calendar has them: in TIME_ZONE.
-    from: from ? startOfDay(from, timeZone) : undefined,
-    to: to ? startOfDay(dayAfter(to), timeZone) : undefined,
-    q,
-  };
-}
-
-/** The filter as the audit log records it: never the search text, which may be a name. */
-function describeFilter(
-  { programme, from, to, q }: RegistrationFilter,
-  extra: Record<string, unknown>,
-) {
-  return Object.entries({ ...extra, programme, from, to, search: q && 'yes' })
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}=${value}`)
-    .join(' ');
-}
-
-/** Times leave as ISO 8601 text, as the schemas write them. */
-const answeredRegistration = <Registration extends StoredRegistration>(
-  registration: Registration,
-) => ({
-  ...registration,
-  createdAt: registration.createdAt.toISOString(),
-});
 const answeredAuditRecord = (record: AuditRecord) => ({ ...record, at: record.at.toISOString() });
 
 /** Under the staff API's prefix, given where they are registered. */
@@ -96,30 +34,14 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
 ) => {
   const { database } = operations;
 
+  const audit = auditOf(database);
+
+  /** The registration with its notes and history, if the person may see it; 404 if not. */
   async function visibleRegistration(request: FastifyRequest<{ Params: { id: string } }>) {
-    const session = sessionOf(request);
     const id = Number(request.params.id);
-    const found = await findRegistration(database, id, session.programmes);
-    if (!found) {
-      // Another programme's registration looks like none at all, and is worth a look; one just
-      // erased (the console asking once more) is not.
-      if (await registrationExists(database, id)) {
-        recordSecurityEvent(request, 'staff-access-denied');
-      }
-      throw app.httpErrors.notFound('No such registration among those you may see');
-    }
-    return found;
+    const found = await findRegistrationDetails(database, id, sessionOf(request).programmes);
+    return found ?? refuseInvisible(request, database, id);
   }
-
-  function requireAdmin(request: FastifyRequest) {
-    if (!sessionOf(request).admin) {
-      recordSecurityEvent(request, 'staff-access-denied');
-      throw app.httpErrors.forbidden('Only the admissions admins may do this');
-    }
-  }
-
-  const audit = (request: FastifyRequest, command: string, rowCount: number, details: string) =>
-    recordAudit(database, { command, rowCount, actor: auditActor(sessionOf(request)), details });
 
   app.get('/me', { schema: schemas.me }, async (request) => {
     const { subject, name, email, admin, programmes } = sessionOf(request);
@@ -130,7 +52,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
     const page = Number(request.query.page ?? 1);
     const { total, items } = await findRegistrations(
       database,
-      searchOf(request, operations.timeZone),
+      searchOf(request, request.query, operations.timeZone),
       page,
     );
     await audit(request, 'list', items.length, describeFilter(request.query, { page }));
@@ -141,7 +63,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
     const { format } = request.query;
     const registrations = await findAllRegistrations(
       database,
-      searchOf(request, operations.timeZone),
+      searchOf(request, request.query, operations.timeZone),
     );
     await audit(request, 'export', registrations.length, describeFilter(request.query, { format }));
     const file = await exportFile(registrations, format, {
@@ -154,10 +76,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
       .send(file);
   });
 
-  app.get('/registrations/:id', { schema: schemas.registration }, async (request) => {
+  app.get('/registrations/:id', { schema: schemas.registration }, async (request, reply) => {
     const registration = await visibleRegistration(request);
     await audit(request, 'open', 1, `id=${registration.id} reference=${registration.reference}`);
-    return answeredRegistration(registration);
+    return reply
+      .header('etag', ifMatchOf(registration.version))
+      .send(answeredRegistration(registration));
   });
 
   // Everything stored about one applicant's registration (GDPR Art. 15), as a file.

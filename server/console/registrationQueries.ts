@@ -3,8 +3,11 @@
  * filters they chose, newest first, a page at a time, with the total.
  */
 import { snapshotTransaction, type Database, type Queryable } from '../db/database';
-import { formColumns, toStoredRegistration, type RegistrationRow } from '../db/registrations';
+import { formColumns, toProcessedRegistration, type ProcessedRow } from '../db/registrations';
+import { processingColumns } from '../db/processing';
+import type { ProcessingState } from '../../src/contract/processing';
 import type { DegreeProgram } from './access';
+import { duplicateOfColumn, hasDuplicates } from './duplicates';
 import { rowsOfPage } from './paging';
 
 /** The person's filter as the database is asked it: days as instants, within what they may see. */
@@ -18,11 +21,25 @@ export interface RegistrationSearch {
   to?: Date;
   /** Part of the name or the email, or the whole reference. */
   q?: string;
+  state?: ProcessingState;
+  /** Who has it: a staff member's subject, or null for nobody. */
+  assignee?: string | null;
+  /** Only those that share their applicant with another the person may see. */
+  duplicates?: boolean;
 }
 
-const selectedColumns = `id, reference, language, created_at, ${formColumns.join(', ')}`;
+/** The registration's columns and its processing; the duplicates' ids are asked for apart. */
+const selectedColumns = `${['id', 'reference', 'language', 'created_at', ...formColumns]
+  .map((column) => `registrations.${column}`)
+  .join(', ')}, ${processingColumns}`;
 
-function whereOf(search: RegistrationSearch) {
+type ListedRow = ProcessedRow & { duplicate_of: number[] };
+const toListedRegistration = (row: ListedRow) => ({
+  ...toProcessedRegistration(row),
+  duplicateOf: row.duplicate_of,
+});
+
+export function whereOf(search: RegistrationSearch) {
   const params: unknown[] = [search.visibleProgrammes];
   const conditions = ['degree_program = ANY($1::text[])'];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
@@ -32,6 +49,10 @@ function whereOf(search: RegistrationSearch) {
   if (search.programme) add((p) => `degree_program = ${p}`, search.programme);
   if (search.from) add((p) => `created_at >= ${p}`, search.from);
   if (search.to) add((p) => `created_at < ${p}`, search.to);
+  if (search.state) add((p) => `state = ${p}`, search.state);
+  if (search.assignee === null) conditions.push('assignee IS NULL');
+  else if (search.assignee !== undefined) add((p) => `assignee = ${p}`, search.assignee);
+  if (search.duplicates) conditions.push(hasDuplicates('$1'));
   const q = search.q?.trim();
   if (q) {
     params.push(
@@ -68,24 +89,26 @@ export function findRegistrations(db: Database, search: RegistrationSearch, page
       params,
     );
     const { limit, offset } = rowsOfPage(page);
-    const items = await selectRegistrations(tx, search, `LIMIT ${limit} OFFSET ${offset}`);
-    return { total, items };
+    const rows = await tx.query<ListedRow>(
+      `SELECT ${selectedColumns}, ${duplicateOfColumn('$1')} FROM registrations WHERE ${where}
+       ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    );
+    return { total, items: rows.map(toListedRegistration) };
   });
 }
 
 /** Every registration the search finds, newest first: for an export. */
 export const findAllRegistrations = (db: Database, search: RegistrationSearch) =>
-  planned(db, (tx) => selectRegistrations(tx, search, ''));
-
-async function selectRegistrations(db: Queryable, search: RegistrationSearch, limit: string) {
-  const { where, params } = whereOf(search);
-  const rows = await db.query<RegistrationRow>(
-    `SELECT ${selectedColumns} FROM registrations WHERE ${where}
-     ORDER BY created_at DESC, id DESC ${limit}`,
-    params,
-  );
-  return rows.map(toStoredRegistration);
-}
+  planned(db, async (tx) => {
+    const { where, params } = whereOf(search);
+    const rows = await tx.query<ProcessedRow>(
+      `SELECT ${selectedColumns} FROM registrations WHERE ${where}
+       ORDER BY created_at DESC, id DESC`,
+      params,
+    );
+    return rows.map(toProcessedRegistration);
+  });
 
 /** One registration with its confirmation's state, if the person may see it. */
 export async function findRegistration(
@@ -93,10 +116,10 @@ export async function findRegistration(
   id: number,
   visibleProgrammes: readonly DegreeProgram[],
 ) {
-  const [row] = await db.query<RegistrationRow & { attempts: number | null }>(
-    `SELECT ${selectedColumns.replace(/(^|, )/g, '$1registrations.')}, outbox.attempts
+  const [row] = await db.query<ListedRow & { attempts: number | null }>(
+    `SELECT ${selectedColumns}, ${duplicateOfColumn('$2')}, outbox.attempts
      FROM registrations LEFT JOIN outbox ON outbox.registration_id = registrations.id
-     WHERE registrations.id = $1 AND degree_program = ANY($2::text[])`,
+     WHERE registrations.id = $1 AND registrations.degree_program = ANY($2::text[])`,
     [id, visibleProgrammes],
   );
   if (!row) return undefined;
@@ -106,7 +129,7 @@ export async function findRegistration(
       : row.attempts === 0
         ? { state: 'queued' as const }
         : { state: 'failing' as const, attempts: row.attempts };
-  return { ...toStoredRegistration(row), confirmation };
+  return { ...toListedRegistration(row), confirmation };
 }
 
 /** Whether a registration with this id is stored, whoever may see it. */

@@ -12,6 +12,7 @@ import { isLoopbackHost } from '../loopback';
 import type { Database } from '../db/database';
 import { accessOf } from './access';
 import { openIdProvider } from './openIdProvider';
+import { recordStaffMember } from './staffMembers';
 import type { SessionStore, StaffSession } from './sessions';
 import type { StaffConsoleSettings } from './settings';
 
@@ -142,6 +143,7 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
       ...accessOf(settings.access, Array.isArray(groups) ? groups.map(String) : []),
     };
     const token = await sessions.start(person, tokens.id_token ?? '');
+    await recordStaffMember(database, person, new Date());
     await recordAudit(database, {
       command: 'sign-in',
       rowCount: 0,

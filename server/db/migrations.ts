@@ -115,6 +115,63 @@ const migrations: Migration[] = [
       'CREATE INDEX registrations_email_search ON registrations USING gin (lower(email) gin_trgm_ops)',
     ],
   },
+  {
+    version: 7,
+    statements: [
+      // Processing in the console (server/console/processing*.ts): the state, who has it (a
+      // staff member's subject, or nobody) and a version that every change increases.
+      `ALTER TABLE registrations ADD COLUMN state text NOT NULL DEFAULT 'new'`,
+      'ALTER TABLE registrations ADD COLUMN assignee text',
+      'ALTER TABLE registrations ADD COLUMN version integer NOT NULL DEFAULT 1',
+      'CREATE INDEX registrations_state ON registrations (state, created_at)',
+      'CREATE INDEX registrations_assignee ON registrations (assignee, created_at)',
+      // Possible duplicates share the first name, last name and birthday with case and accents
+      // ignored (the letters decomposed, their combining marks dropped): a key PostgreSQL keeps
+      // up at each insert and correction, and groups by without computing it per row.
+      `CREATE FUNCTION registration_name_birthday_key(first_name text, last_name text, birthday text)
+        RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT lower(regexp_replace(
+          normalize(first_name || '|' || last_name || '|' || birthday, NFD),
+          '[\u0300-\u036f]', '', 'g'))
+      $$`,
+      `ALTER TABLE registrations ADD COLUMN name_birthday_key text
+        GENERATED ALWAYS AS (registration_name_birthday_key(first_name, last_name, birthday)) STORED`,
+      'CREATE INDEX registrations_name_birthday_key ON registrations (name_birthday_key)',
+      // The staff as their last sign-in named them: whom a registration may be assigned to, and
+      // the names its notes and history show after their sessions have gone.
+      `CREATE TABLE staff_members (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        subject text NOT NULL UNIQUE,
+        name text NOT NULL,
+        email text NOT NULL,
+        admin boolean NOT NULL,
+        programmes text[] NOT NULL,
+        last_sign_in_at timestamptz NOT NULL
+      )`,
+      // A registration's notes and changes belong to it: erase and the purge take them along.
+      `CREATE TABLE registration_notes (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        registration_id integer NOT NULL REFERENCES registrations (id) ON DELETE CASCADE,
+        at timestamptz NOT NULL DEFAULT now(),
+        author text NOT NULL,
+        text text NOT NULL
+      )`,
+      'CREATE INDEX registration_notes_registration ON registration_notes (registration_id)',
+      // Each change: its type (state, assignee, correction), the field corrected, and the old and
+      // new values as JSON (a string, a boolean, or null for nobody).
+      `CREATE TABLE registration_history (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        registration_id integer NOT NULL REFERENCES registrations (id) ON DELETE CASCADE,
+        at timestamptz NOT NULL DEFAULT now(),
+        actor text NOT NULL,
+        type text NOT NULL,
+        field text,
+        from_value jsonb,
+        to_value jsonb
+      )`,
+      'CREATE INDEX registration_history_registration ON registration_history (registration_id, id)',
+    ],
+  },
 ];
 
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */

@@ -12,6 +12,7 @@ import type { Language } from '../../src/contract/languages';
 import type { Database, Queryable } from './database';
 import { createGroupCommit } from './groupCommit';
 import { newRegistrationReference } from './registrationReference';
+import { processingColumns, processingOf, type Processing, type ProcessingRow } from './processing';
 
 export interface StoredRegistration extends RegistrationValues {
   id: number;
@@ -21,6 +22,10 @@ export interface StoredRegistration extends RegistrationValues {
   language: Language;
   createdAt: Date;
 }
+
+/** A registration with its processing by the staff, as they read it. */
+export type ProcessedRegistration = StoredRegistration & Processing;
+export type ProcessedRow = RegistrationRow & ProcessingRow;
 
 /** What became of a submission, once committed. */
 export type SaveOutcome =
@@ -91,8 +96,8 @@ const insertBatch = `WITH inserted AS (
   )
   SELECT reference, id IN (SELECT registration_id FROM queued) AS queued FROM numbered`;
 
-const selectSince = `SELECT id, reference, language, created_at, ${columns} FROM registrations
-  WHERE created_at >= $1 ORDER BY id`;
+const selectSince = `SELECT id, reference, language, created_at, ${columns}, ${processingColumns}
+  FROM registrations WHERE created_at >= $1 ORDER BY id`;
 
 /**
  * Large enough to absorb a burst, small enough to keep one COMMIT short; the next batch waits at
@@ -176,13 +181,16 @@ function isReferenceClash(error: unknown): boolean {
   return code === '23505' && message?.includes('registrations_reference') === true;
 }
 
-/** The registrations received since `since` (all of them by default), oldest first. */
+/**
+ * The registrations received since `since` (all of them by default), oldest first, with their
+ * processing.
+ */
 export async function readRegistrations(
   db: Queryable,
   since = new Date(0),
-): Promise<StoredRegistration[]> {
-  const rows = await db.query<RegistrationRow>(selectSince, [since]);
-  return rows.map(toStoredRegistration);
+): Promise<ProcessedRegistration[]> {
+  const rows = await db.query<ProcessedRow>(selectSince, [since]);
+  return rows.map(toProcessedRegistration);
 }
 
 /** Deletes every registration of one applicant (an address in any letter case); how many went. */
@@ -221,3 +229,8 @@ export function toStoredRegistration(row: RegistrationRow): StoredRegistration {
     ...(values as RegistrationValues),
   };
 }
+
+export const toProcessedRegistration = (row: ProcessedRow): ProcessedRegistration => ({
+  ...toStoredRegistration(row),
+  ...processingOf(row),
+});

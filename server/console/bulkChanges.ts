@@ -1,0 +1,83 @@
+/**
+ * Setting the state or the assignee of many registrations at once: those the ids name or the
+ * filter finds, within the person's access whatever the ids say, in one statement that also
+ * writes each one's history. Those already so are left as they are.
+ */
+import type { Database } from '../db/database';
+import type { ProcessingState } from '../../src/contract/processing';
+import { whereOf, type RegistrationSearch } from './registrationQueries';
+import { accessOfStaffMember } from './staffMembers';
+
+export interface BulkRequest {
+  /** Within the person's access (its visibleProgrammes); ids narrow it further. */
+  search: RegistrationSearch;
+  ids?: readonly number[];
+  set: { state?: ProcessingState; assignee?: string | null };
+  /** Who changes them (a subject). */
+  actor: string;
+}
+
+export type BulkOutcome = { outcome: 'updated'; updated: number } | { outcome: 'not-assignable' };
+
+export function bulkChange(
+  db: Database,
+  { search, ids, set, actor }: BulkRequest,
+): Promise<BulkOutcome> {
+  return db.transaction(async (tx): Promise<BulkOutcome> => {
+    const { where, params } = whereOf(search);
+    const placeholder = (value: unknown) => `$${params.push(value)}`;
+    const conditions = [where];
+    if (ids) conditions.push(`id = ANY(${placeholder(ids)}::integer[])`);
+    const assignments: string[] = [];
+    const differences: string[] = [];
+    if (set.state !== undefined) {
+      const state = placeholder(set.state);
+      assignments.push(`state = ${state}::text`);
+      differences.push(`state <> ${state}::text`);
+    }
+    if (set.assignee !== undefined) {
+      const assignee = placeholder(set.assignee);
+      assignments.push(`assignee = ${assignee}::text`);
+      differences.push(`assignee IS DISTINCT FROM ${assignee}::text`);
+    }
+    conditions.push(`(${differences.join(' OR ')})`);
+    const target = conditions.join(' AND ');
+
+    if (set.assignee) {
+      // Everyone they would get must be of a programme they may be assigned.
+      const access = await accessOfStaffMember(tx, set.assignee);
+      if (!access) return { outcome: 'not-assignable' };
+      if (!access.admin) {
+        const [{ outside }] = await tx.query<{ outside: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM registrations WHERE ${target}
+             AND NOT degree_program = ANY($${params.length + 1}::text[])) AS outside`,
+          [...params, access.programmes],
+        );
+        if (outside) return { outcome: 'not-assignable' };
+      }
+    }
+
+    const actorParam = placeholder(actor);
+    const [{ updated }] = await tx.query<{ updated: number }>(
+      `WITH target AS (
+         SELECT id, state AS old_state, assignee AS old_assignee FROM registrations
+         WHERE ${target} FOR UPDATE
+       ), updated AS (
+         UPDATE registrations SET ${assignments.join(', ')}, version = registrations.version + 1
+         FROM target WHERE registrations.id = target.id
+         RETURNING registrations.id, target.old_state, target.old_assignee,
+           registrations.state, registrations.assignee
+       ), recorded AS (
+         INSERT INTO registration_history (registration_id, actor, type, from_value, to_value)
+         SELECT id, ${actorParam}::text, 'state', to_jsonb(old_state), to_jsonb(state)
+         FROM updated WHERE old_state <> state
+         UNION ALL
+         SELECT id, ${actorParam}::text, 'assignee', to_jsonb(old_assignee), to_jsonb(assignee)
+         FROM updated WHERE old_assignee IS DISTINCT FROM assignee
+       )
+       SELECT count(*)::integer AS updated FROM updated`,
+      params,
+    );
+    return { outcome: 'updated', updated };
+  });
+}

@@ -1,0 +1,172 @@
+/**
+ * The staff API's processing routes: change one registration (state, assignee, corrections) on
+ * the version read, add a note, change many at once, whom to assign, and the overview. Each
+ * change is recorded in the audit log as what changed, never a value; a registration outside the
+ * person's access is answered 404 and logged as a security event, as everywhere in the API.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { recordSecurityEvent } from '../logging';
+import type { OperationsContext } from '../operations/operations';
+import { consoleApiSchemas as schemas } from '../../src/contract/consoleApiSchemas';
+import { createRegistrationSchema } from '../../src/contract/registrationSchema';
+import { ifMatchOf, versionOfIfMatch } from '../../src/contract/processing';
+import { bulkChange } from './bulkChanges';
+import { addNote } from './history';
+import { readOverview } from './overview';
+import { changeRegistration, describeChanges } from './registrationChanges';
+import { answeredRegistration, findRegistrationDetails } from './registrationDetails';
+import { describeFilter, searchOf } from './registrationSearch';
+import { auditOf, refuseInvisible, sessionOf } from './routeSupport';
+import { assignableStaff } from './staffMembers';
+
+export interface ProcessingRoutesOptions {
+  operations: OperationsContext;
+  /** EMAIL_DOMAIN, which a corrected email is checked against as the form checks it. */
+  emailDomain: string;
+}
+
+/** An answer of the API's error shape, for those that say more than a message. */
+const apiError = (statusCode: number, message: string) => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+});
+
+const notAssignable = 'The assignee has not signed in, or may not see that programme';
+
+/** A correction that made the registration another's twin (registrations_identical_submission). */
+const isIdenticalSubmission = (error: unknown) =>
+  (error as { code?: string }).code === '23505' &&
+  String((error as Error).message).includes('registrations_identical_submission');
+
+function requireProgrammes(request: FastifyRequest) {
+  if (sessionOf(request).programmes.length === 0) {
+    recordSecurityEvent(request, 'staff-access-denied');
+    throw request.server.httpErrors.forbidden('Your groups give you no degree programme');
+  }
+}
+
+export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions> = async (
+  app,
+  { operations, emailDomain },
+) => {
+  const { database, timeZone } = operations;
+  const registrationSchema = createRegistrationSchema(emailDomain);
+  const audit = auditOf(database);
+
+  app.patch(
+    '/registrations/:id',
+    { schema: schemas.changeRegistration },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      const ifMatch = request.headers['if-match'];
+      if (ifMatch === undefined) {
+        return reply
+          .code(428)
+          .send(apiError(428, 'Send If-Match: "<version>", the version you read'));
+      }
+      const version = versionOfIfMatch(ifMatch);
+      if (version === undefined) {
+        throw app.httpErrors.badRequest('If-Match holds the version you read: "<version>"');
+      }
+      const person = sessionOf(request);
+      const result = await changeRegistration(database, registrationSchema, {
+        id,
+        version,
+        change: request.body,
+        person,
+      }).catch((error: unknown) => {
+        if (!isIdenticalSubmission(error)) throw error;
+        throw app.httpErrors.unprocessableEntity('Another registration holds exactly these values');
+      });
+      switch (result.outcome) {
+        case 'not-visible':
+          return refuseInvisible(request, database, id);
+        case 'stale': {
+          const { changedBy, changedAt } = result;
+          const who = changedBy ? changedBy.name : 'someone';
+          return reply.code(412).send({
+            ...apiError(412, `Changed by ${who} since you read it: reload it`),
+            version: result.version,
+            changedBy,
+            changedAt: changedAt?.toISOString() ?? null,
+          });
+        }
+        case 'invalid':
+          return reply.code(422).send({
+            ...apiError(
+              422,
+              `These corrections break the form's rules: ${Object.keys(result.fields).join(', ')}`,
+            ),
+            fields: result.fields,
+          });
+        case 'not-assignable':
+          return reply.code(422).send(apiError(422, notAssignable));
+        case 'changed': {
+          const details = `id=${id} reference=${result.reference} ${describeChanges(result.changes) || 'unchanged'}`;
+          await audit(request, 'change', result.changes.length > 0 ? 1 : 0, details);
+          const registration = await findRegistrationDetails(database, id, person.programmes);
+          if (!registration) return refuseInvisible(request, database, id);
+          return reply
+            .header('etag', ifMatchOf(registration.version))
+            .send(answeredRegistration(registration));
+        }
+      }
+    },
+  );
+
+  app.post('/registrations/:id/notes', { schema: schemas.addNote }, async (request, reply) => {
+    const id = Number(request.params.id);
+    const { subject, programmes } = sessionOf(request);
+    const added = await addNote(database, {
+      id,
+      programmes,
+      author: subject,
+      text: request.body.text,
+    });
+    if (!added) return refuseInvisible(request, database, id);
+    await audit(request, 'note', 1, `id=${id} reference=${added.reference} note=${added.note.id}`);
+    return reply.code(201).send(added.note);
+  });
+
+  app.post('/registrations/bulk', { schema: schemas.bulkChange }, async (request, reply) => {
+    const { body } = request;
+    const person = sessionOf(request);
+    const search = searchOf(request, 'filter' in body ? body.filter : {}, timeZone);
+    const ids = 'ids' in body ? body.ids : undefined;
+    const result = await bulkChange(database, {
+      search,
+      ids,
+      set: body.set,
+      actor: person.subject,
+    });
+    if (result.outcome === 'not-assignable') {
+      return reply.code(422).send(apiError(422, notAssignable));
+    }
+    if (ids) {
+      const [{ others }] = await database.query<{ others: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM registrations
+           WHERE id = ANY($1::integer[]) AND NOT degree_program = ANY($2::text[])) AS others`,
+        [ids, person.programmes],
+      );
+      if (others) recordSecurityEvent(request, 'staff-access-denied');
+    }
+    const chosen =
+      'filter' in body ? describeFilter(body.filter, {}) || 'all' : `ids=${body.ids.length}`;
+    const set = Object.keys(body.set).join(',');
+    await audit(request, 'bulk', result.updated, `${chosen} set=${set}`);
+    return { updated: result.updated };
+  });
+
+  app.get('/staff-members', { schema: schemas.staffMembers }, async (request) => {
+    requireProgrammes(request);
+    return assignableStaff(database, sessionOf(request).programmes);
+  });
+
+  app.get('/overview', { schema: schemas.overview }, async (request) => {
+    requireProgrammes(request);
+    return readOverview(database, sessionOf(request).programmes, timeZone, new Date());
+  });
+};

@@ -1,0 +1,149 @@
+/**
+ * Changing one registration: its state, who has it, corrected fields. The change is made on the
+ * version the person read, or not at all; each corrected field passes the form's rules; a
+ * coordinator keeps it within their programmes; every change increases the version and is
+ * written in the history with its old and new value, in one transaction.
+ */
+import type { Database, Queryable } from '../db/database';
+import {
+  fieldNames,
+  fieldSpec,
+  type FieldName,
+  type RegistrationValues,
+} from '../../src/contract/fields';
+import {
+  normaliseRegistration,
+  validateRegistration,
+  type FieldErrors,
+  type RegistrationSchema,
+} from '../../src/contract/registrationSchema';
+import type { RegistrationChange } from '../../src/contract/consoleApiSchemas';
+import { programmeOutsideAccess, type ProcessingState } from '../../src/contract/processing';
+import type { Person } from '../db/processing';
+import type { DegreeProgram, StaffAccess } from './access';
+import { lastChange, recordChanges, type Change } from './history';
+import { accessOfStaffMember } from './staffMembers';
+
+export type ChangeOutcome =
+  | { outcome: 'not-visible' }
+  | { outcome: 'stale'; version: number; changedBy: Person | null; changedAt: Date | null }
+  | { outcome: 'invalid'; fields: FieldErrors }
+  | { outcome: 'not-assignable' }
+  /** What changed, by name (never a value): state, assignee, the corrected fields. */
+  | { outcome: 'changed'; reference: string; changes: Change[] };
+
+export interface ChangeRequest {
+  id: number;
+  /** The version the person read. */
+  version: number;
+  change: RegistrationChange;
+  /** Who changes it, and what they may see. */
+  person: StaffAccess & { subject: string };
+}
+
+interface LockedRow extends Record<string, unknown> {
+  reference: string;
+  version: number;
+  state: ProcessingState;
+  assignee: string | null;
+}
+
+const formColumns = fieldNames.map((name) => fieldSpec(name).column);
+
+/** Whether the staff member `subject` may be assigned a registration of `programme`. */
+export async function mayBeAssigned(db: Queryable, subject: string, programme: DegreeProgram) {
+  const access = await accessOfStaffMember(db, subject);
+  return access !== undefined && (access.admin || access.programmes.includes(programme));
+}
+
+/** The corrections' problems: the form's message keys, and a programme outside the person's. */
+function correctionErrors(
+  corrected: FieldName[],
+  values: RegistrationValues,
+  schema: RegistrationSchema,
+  person: StaffAccess,
+): FieldErrors {
+  const errors = validateRegistration(schema, values);
+  const fields: FieldErrors = {};
+  for (const name of corrected) if (errors[name]) fields[name] = errors[name];
+  const programme = values.degreeProgram as DegreeProgram;
+  if (corrected.includes('degreeProgram') && !fields.degreeProgram) {
+    if (!person.programmes.includes(programme)) fields.degreeProgram = programmeOutsideAccess;
+  }
+  return fields;
+}
+
+export function changeRegistration(
+  db: Database,
+  schema: RegistrationSchema,
+  { id, version, change, person }: ChangeRequest,
+): Promise<ChangeOutcome> {
+  return db.transaction(async (tx): Promise<ChangeOutcome> => {
+    const [row] = await tx.query<LockedRow>(
+      `SELECT reference, version, state, assignee, ${formColumns.join(', ')} FROM registrations
+       WHERE id = $1 AND degree_program = ANY($2::text[]) FOR UPDATE`,
+      [id, person.programmes],
+    );
+    if (!row) return { outcome: 'not-visible' };
+    if (row.version !== version) {
+      return { outcome: 'stale', version: row.version, ...(await lastChange(tx, id)) };
+    }
+
+    const current = Object.fromEntries(
+      fieldNames.map((name) => [name, row[fieldSpec(name).column]]),
+    ) as RegistrationValues;
+    const corrected = fieldNames.filter((name) => change.fields?.[name] !== undefined);
+    const values = normaliseRegistration(schema, { ...current, ...change.fields });
+    const fields = correctionErrors(corrected, values, schema, person);
+    if (Object.keys(fields).length > 0) return { outcome: 'invalid', fields };
+
+    const assignee = change.assignee === undefined ? row.assignee : change.assignee;
+    const changes: Change[] = [
+      ...(change.state !== undefined && change.state !== row.state
+        ? [{ type: 'state' as const, from: row.state, to: change.state }]
+        : []),
+      ...(assignee !== row.assignee
+        ? [{ type: 'assignee' as const, from: row.assignee, to: assignee }]
+        : []),
+      ...corrected
+        .filter((field) => values[field] !== current[field])
+        .map((field) => ({
+          type: 'correction' as const,
+          field,
+          from: current[field],
+          to: values[field],
+        })),
+    ];
+    const programme = values.degreeProgram as DegreeProgram;
+    const recheckAssignee = assignee !== row.assignee || programme !== current.degreeProgram;
+    if (assignee !== null && recheckAssignee && !(await mayBeAssigned(tx, assignee, programme))) {
+      return { outcome: 'not-assignable' };
+    }
+    if (changes.length === 0) return { outcome: 'changed', reference: row.reference, changes };
+
+    const assignments: [string, unknown][] = [
+      ['state', change.state ?? row.state],
+      ['assignee', assignee],
+      ...corrected.map((field): [string, unknown] => [fieldSpec(field).column, values[field]]),
+    ];
+    await tx.query(
+      `UPDATE registrations SET ${assignments
+        .map(([column], index) => `${column} = $${index + 2}`)
+        .join(', ')}, version = version + 1 WHERE id = $1`,
+      [id, ...assignments.map(([, value]) => value)],
+    );
+    await recordChanges(tx, id, person.subject, changes);
+    return { outcome: 'changed', reference: row.reference, changes };
+  });
+}
+
+/** What changed as the audit log records it: names, never values. */
+export function describeChanges(changes: readonly Change[]): string {
+  const kinds = [...new Set(changes.map((change) => change.type))].filter(
+    (type) => type !== 'correction',
+  );
+  const corrected = changes.flatMap((change) =>
+    change.type === 'correction' ? [change.field] : [],
+  );
+  return [...kinds, ...(corrected.length > 0 ? [`fields=${corrected.join(',')}`] : [])].join(' ');
+}

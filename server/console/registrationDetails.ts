@@ -1,0 +1,26 @@
+/**
+ * One registration as its page (and the applicant's Art. 15 download) has it: its data and
+ * confirmation, its processing, the others it may duplicate, its notes and its timeline, read in
+ * one snapshot.
+ */
+import { snapshotTransaction, type Database } from '../db/database';
+import type { DegreeProgram } from './access';
+import { readNotesAndHistory } from './history';
+import { findRegistration } from './registrationQueries';
+
+export function findRegistrationDetails(
+  db: Database,
+  id: number,
+  visibleProgrammes: readonly DegreeProgram[],
+) {
+  return snapshotTransaction(db, async (tx) => {
+    const found = await findRegistration(tx, id, visibleProgrammes);
+    if (!found) return undefined;
+    return { ...found, ...(await readNotesAndHistory(tx, id, found.createdAt)) };
+  });
+}
+
+/** Times leave as ISO 8601 text, as the schemas write them. */
+export const answeredRegistration = <Registration extends { createdAt: Date }>(
+  registration: Registration,
+) => ({ ...registration, createdAt: registration.createdAt.toISOString() });

@@ -1,0 +1,38 @@
+/**
+ * What the staff API's routes share: the person signed in, the audit log's entry for what they
+ * did, and the refusals of what they may not see or do.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database';
+import { recordSecurityEvent } from '../logging';
+import { recordAudit } from '../operations/auditLog';
+import { registrationExists } from './registrationQueries';
+import { auditActor } from './signIn';
+
+export const sessionOf = (request: FastifyRequest) => request.staffSession!;
+
+/** Records what the person did: how many rows, and what, never a value. */
+export const auditOf =
+  (database: Queryable) =>
+  (request: FastifyRequest, command: string, rowCount: number, details: string) =>
+    recordAudit(database, { command, rowCount, actor: auditActor(sessionOf(request)), details });
+
+/**
+ * Refuses a registration the person may not see as if it did not exist: another programme's is
+ * worth a look (a security event); one just erased (the console asking once more) is not.
+ */
+export async function refuseInvisible(
+  request: FastifyRequest,
+  database: Queryable,
+  id: number,
+): Promise<never> {
+  if (await registrationExists(database, id)) recordSecurityEvent(request, 'staff-access-denied');
+  throw request.server.httpErrors.notFound('No such registration among those you may see');
+}
+
+export function requireAdmin(request: FastifyRequest) {
+  if (!sessionOf(request).admin) {
+    recordSecurityEvent(request, 'staff-access-denied');
+    throw request.server.httpErrors.forbidden('Only the admissions admins may do this');
+  }
+}
