@@ -13,7 +13,7 @@ export function Timeline({ history }: { history: readonly HistoryEntry[] }) {
       <h2 id="history-heading" className="h4">
         {t('history-heading')}
       </h2>
-      <ol className="list-unstyled timeline">
+      <ol className="timeline">
         {history.map((entry, index) => (
           <li key={index}>
             <Step entry={entry} />
