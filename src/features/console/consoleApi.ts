@@ -100,7 +100,8 @@ export const consoleApi = createApi({
       }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(consoleApi.util.upsertQueryData('registration', id, data));
+        // The answer is the registration as changed: shown at once, without reading it again.
+        if (data) dispatch(consoleApi.util.updateQueryData('registration', id, () => data));
       },
       invalidatesTags: (result) =>
         result ? [{ type: 'Registration', id: 'LIST' }, 'Overview', 'AuditLog'] : [],
