@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
-import type { StoredRegistration } from '../../server/db/registrations';
+import type { ProcessedRegistration } from '../../server/db/registrations';
 import { exportColumns } from '../../server/operations/exportColumns';
 import { registrationsCsv, registrationsXlsx } from '../../server/operations/exportFormats';
 import type { Language } from '../../src/contract/languages';
@@ -12,20 +12,23 @@ import { validValues } from '../../testing/registrations';
 import { makeTempDir, removeTempDirs } from './support/fixtures';
 import { testTool } from '../../testing/testService';
 
-const stored: StoredRegistration = {
+const stored: ProcessedRegistration = {
   id: 7,
   reference: 'K7M2QX9P',
   language: 'sv',
   createdAt: new Date('2025-03-04T05:06:07.089Z'),
   ...validValues,
+  state: 'in-progress',
+  assignee: { subject: 'sso-4711', name: 'Cai Coordinator' },
+  version: 3,
 };
 
 const header = exportColumns.join(',');
 const bom = '\uFEFF';
 const timeZone = 'Europe/Helsinki';
-const csvOf = (registrations: StoredRegistration[]) =>
+const csvOf = (registrations: ProcessedRegistration[]) =>
   registrationsCsv(registrations, timeZone).toString('utf8');
-const xlsxOf = (registrations: StoredRegistration[], language: Language = 'sv') =>
+const xlsxOf = (registrations: ProcessedRegistration[], language: Language = 'sv') =>
   registrationsXlsx(registrations, { timeZone, language });
 
 describe('registrations CSV', () => {
@@ -33,9 +36,15 @@ describe('registrations CSV', () => {
     const csv = csvOf([stored]);
 
     expect(csv).toBe(
-      `${bom}id,reference,createdAt,language,firstName,lastName,birthday,phoneNumber,email,address,zipcode,city,country,startedYear,degreeProgram,terms\r\n` +
-        "7,K7M2QX9P,2025-03-04T07:06:07+02:00,sv,Åsa-Maria,O'Brien Nyström,29.02.2000,'+358 40 123 4567,asa.nystrom@example.edu,Sjögatan 12 B 4,00100,Helsingfors,Finland,2025,IT,true\r\n",
+      `${bom}id,reference,createdAt,language,firstName,lastName,birthday,phoneNumber,email,address,zipcode,city,country,startedYear,degreeProgram,terms,state,assignee\r\n` +
+        "7,K7M2QX9P,2025-03-04T07:06:07+02:00,sv,Åsa-Maria,O'Brien Nyström,29.02.2000,'+358 40 123 4567,asa.nystrom@example.edu,Sjögatan 12 B 4,00100,Helsingfors,Finland,2025,IT,true,in-progress,Cai Coordinator\r\n",
     );
+  });
+
+  it('leaves the assignee empty when nobody has the registration', () => {
+    const [row] = parseCsv(csvOf([{ ...stored, state: 'new', assignee: null }]));
+
+    expect(row).toMatchObject({ state: 'new', assignee: '' });
   });
 
   it('is the mark and the header when nothing is stored', () => {
@@ -130,12 +139,12 @@ describe('registrations xlsx', () => {
     [
       'sv',
       ['Löpnummer', 'Referenskod', 'Mottagen', 'Språk', 'Förnamn', 'Efternamn', 'Födelsedatum'],
-      ['Utbildningsprogram', 'Villkor'],
+      ['Utbildningsprogram', 'Villkor', 'Status', 'Handläggare'],
     ],
     [
       'en',
       ['Number', 'Reference code', 'Received', 'Language', 'First name', 'Last name'],
-      ['Degree programme', 'Terms'],
+      ['Degree programme', 'Terms', 'State', 'Assigned to'],
     ],
   ] as const)("is headed in the staff's language (%s)", async (language, first, last) => {
     const [headerRow] = await readSheet(await xlsxOf([stored], language));
@@ -165,7 +174,15 @@ describe('registrations xlsx', () => {
       '2025',
       'IT',
       'true',
+      'Under behandling',
+      'Cai Coordinator',
     ]);
+  });
+
+  it('names the state in the language of its headings', async () => {
+    const [, row] = await readSheet(await xlsxOf([{ ...stored, state: 'waiting' }], 'en'));
+
+    expect(row[exportColumns.indexOf('state')]).toBe('Waiting for the applicant');
   });
 
   it.each([

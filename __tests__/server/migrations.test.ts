@@ -38,9 +38,25 @@ describe('the migrated registrations table', () => {
         nullable: 'NO',
       });
     });
+    const processing = ['state', 'assignee', 'version', 'name_birthday_key'];
     expect(columns.map((column) => column.name).sort()).toEqual(
-      ['id', 'reference', 'language', 'created_at', ...formColumns].sort(),
+      ['id', 'reference', 'language', 'created_at', ...formColumns, ...processing].sort(),
     );
+  });
+
+  it('keys a name and birthday with case and accents ignored, for the possible duplicates', async () => {
+    const keys = await database.query<{ key: string }>(
+      `SELECT registration_name_birthday_key(first, last, '01.02.2003') AS key
+       FROM (VALUES ('Åsa', 'Nyström'), ('ÅSA', 'NYSTROM'), ('asa', 'nystrom'),
+         ('Éloïse', 'Çelik'), ('ELOISE', 'celik')) AS names (first, last)`,
+    );
+    expect(keys.map(({ key }) => key)).toEqual([
+      'asa|nystrom|01.02.2003',
+      'asa|nystrom|01.02.2003',
+      'asa|nystrom|01.02.2003',
+      'eloise|celik|01.02.2003',
+      'eloise|celik|01.02.2003',
+    ]);
   });
 
   it('has a unique index on exactly the form columns, the target of ON CONFLICT', async () => {

@@ -217,6 +217,9 @@ describe('DATA_DIR', () => {
           reference: expect.any(String),
           language: 'sv',
           createdAt: expect.any(Date),
+          state: 'new',
+          assignee: null,
+          version: 1,
         })),
       );
     } finally {

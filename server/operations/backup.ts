@@ -5,7 +5,7 @@
  */
 import { schemaVersion } from '../db/migrations';
 import { snapshotTransaction, type Database } from '../db/database';
-import { createBackupRowCheck, tables, type Table } from './backupRows';
+import { backupColumns, createBackupRowCheck, tables, type Table } from './backupRows';
 import { StaffCommandError } from './commandError';
 
 const backupFormat = 'student-registration-backup';
@@ -24,6 +24,9 @@ interface BackupLine {
 /** Rows inserted per statement on restore. */
 const restoreBatchSize = 500;
 
+/** The oldest schema whose backups this version restores (what later ones add takes its default). */
+const oldestRestorableSchemaVersion = 6;
+
 /** The backup as text, and how many registrations it holds. */
 export async function createBackup(db: Database): Promise<{ text: string; registrations: number }> {
   return snapshotTransaction(db, async (tx) => {
@@ -35,7 +38,10 @@ export async function createBackup(db: Database): Promise<{ text: string; regist
     const lines = [JSON.stringify(header)];
     let registrations = 0;
     for (const table of tables) {
-      const rows = await tx.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY id`);
+      const columns = backupColumns(table, schemaVersion).join(', ');
+      const rows = await tx.query<Record<string, unknown>>(
+        `SELECT ${columns} FROM ${table} ORDER BY id`,
+      );
       if (table === 'registrations') registrations = rows.length;
       for (const row of rows) lines.push(JSON.stringify({ table, row } satisfies BackupLine));
     }
@@ -43,8 +49,11 @@ export async function createBackup(db: Database): Promise<{ text: string; regist
   });
 }
 
-/** A backup's rows by table, each checked. */
-export type ParsedBackup = Map<Table, Record<string, unknown>[]>;
+/** A backup's rows by table, each checked, and the schema it was made at. */
+export interface ParsedBackup {
+  schemaVersion: number;
+  rows: Map<Table, Record<string, unknown>[]>;
+}
 
 /**
  * Reads a backup and checks each row as the form and the server would have (addresses at
@@ -65,13 +74,19 @@ export function parseBackup(text: string, emailDomain: string): ParsedBackup {
   if (header?.format !== backupFormat) {
     throw new StaffCommandError('This is not a backup made by npm run backup.');
   }
-  if (header.schemaVersion !== schemaVersion) {
+  const version = header.schemaVersion;
+  if (
+    typeof version !== 'number' ||
+    version < oldestRestorableSchemaVersion ||
+    version > schemaVersion
+  ) {
     throw new StaffCommandError(
-      `The backup has schema version ${header.schemaVersion}; this version restores ${schemaVersion}.`,
+      `The backup has schema version ${version}; this version restores ` +
+        `${oldestRestorableSchemaVersion} to ${schemaVersion}.`,
     );
   }
-  const checkRow = createBackupRowCheck(emailDomain);
-  const rows: ParsedBackup = new Map(tables.map((table) => [table, []]));
+  const checkRow = createBackupRowCheck(emailDomain, version);
+  const rows: ParsedBackup['rows'] = new Map(tables.map((table) => [table, []]));
   for (const { line, number } of rest) {
     const refuse = (problem: string) =>
       new StaffCommandError(`Line ${number} of the backup ${problem}: nothing was restored.`);
@@ -90,11 +105,14 @@ export function parseBackup(text: string, emailDomain: string): ParsedBackup {
     if (problem) throw refuse(`is not a row this server would have stored: ${problem}`);
     tableRows.push(row);
   }
-  return rows;
+  return { schemaVersion: version, rows };
 }
 
 /** Restores a checked backup into a migrated, empty database; how many registrations it restored. */
-export async function restoreBackup(db: Database, rows: ParsedBackup): Promise<number> {
+export async function restoreBackup(
+  db: Database,
+  { schemaVersion: version, rows }: ParsedBackup,
+): Promise<number> {
   return db.transaction(async (tx) => {
     for (const table of tables) {
       const [{ count }] = await tx.query<{ count: number }>(
@@ -109,10 +127,12 @@ export async function restoreBackup(db: Database, rows: ParsedBackup): Promise<n
     }
     for (const table of tables) {
       const tableRows = rows.get(table) ?? [];
+      // Named: what the backup predates takes its default, and a generated column is made anew.
+      const columns = backupColumns(table, version).join(', ');
       for (let start = 0; start < tableRows.length; start += restoreBatchSize) {
         await tx.query(
-          `INSERT INTO ${table} OVERRIDING SYSTEM VALUE
-           SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`,
+          `INSERT INTO ${table} (${columns}) OVERRIDING SYSTEM VALUE
+           SELECT ${columns} FROM json_populate_recordset(NULL::${table}, $1::json)`,
           [JSON.stringify(tableRows.slice(start, start + restoreBatchSize))],
         );
       }

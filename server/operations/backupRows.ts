@@ -11,11 +11,29 @@ import {
   validateRegistration,
 } from '../../src/contract/registrationSchema';
 import { isRegistrationReference } from '../db/registrationReference';
+import { noteLength, notePattern, processingStates } from '../../src/contract/processing';
+import { degreePrograms } from '../../src/contract/fields';
 import { hasControlCharacters } from './controlCharacters';
 
 /** In restore order: a table comes after those it refers to. */
-export const tables = ['registrations', 'outbox', 'audit_log'] as const;
+export const tables = [
+  'registrations',
+  'outbox',
+  'staff_members',
+  'registration_notes',
+  'registration_history',
+  'audit_log',
+] as const;
 export type Table = (typeof tables)[number];
+
+/** The processing's tables and columns came with migration 7; a backup made before has none. */
+const processingSchemaVersion = 7;
+const processingTables = new Set<Table>([
+  'staff_members',
+  'registration_notes',
+  'registration_history',
+]);
+const processingColumns = new Set(['state', 'assignee', 'version']);
 
 type Row = Record<string, unknown>;
 /** What is wrong with a column's value, or undefined when nothing is. */
@@ -41,6 +59,32 @@ const text =
       : `is not a text of at most ${maxLength} characters`;
 /** The form's columns are checked together, by the form's own rules (below). */
 const formColumn: ColumnCheck = () => undefined;
+const oneOf =
+  (values: readonly unknown[], what: string): ColumnCheck =>
+  (value) =>
+    values.includes(value) ? undefined : `is not one of the ${what} (${values.join(', ')})`;
+const boolean: ColumnCheck = (value) =>
+  typeof value === 'boolean' ? undefined : 'is not true or false';
+const orNull =
+  (check: ColumnCheck): ColumnCheck =>
+  (value) =>
+    value === null ? undefined : check(value);
+/** A staff member's sign-in subject. */
+const subject: ColumnCheck = (value) =>
+  typeof value === 'string' && value.length > 0 ? text(255)(value) : 'is not a subject';
+/** A note as the staff API takes one: line breaks are no control characters here. */
+const noteText: ColumnCheck = (value) =>
+  typeof value === 'string' &&
+  value.length >= noteLength.min &&
+  value.length <= noteLength.max &&
+  new RegExp(notePattern, 'u').test(value)
+    ? undefined
+    : `is not a note of ${noteLength.min} to ${noteLength.max} characters`;
+/** A history's old or new value: a state, a subject, a field's text or a box ticked, or null. */
+const changedValue: ColumnCheck = (value) =>
+  value === null || typeof value === 'boolean' ? undefined : text(255)(value);
+/** The checks that look at line breaks themselves. */
+const takesLineBreaks = new Set<ColumnCheck>([noteText]);
 
 const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
   registrations: {
@@ -50,8 +94,34 @@ const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
     language: (value) =>
       isLanguage(value) ? undefined : `is not one of the languages (${languages.join(', ')})`,
     reference: (value) => (isRegistrationReference(value) ? undefined : 'is not a reference code'),
+    state: oneOf(processingStates, 'processing states'),
+    assignee: orNull(subject),
+    version: id,
   },
   outbox: { id, registration_id: id, queued_at: time, attempts: count, next_attempt_at: time },
+  staff_members: {
+    id,
+    subject,
+    name: text(320),
+    email: text(320),
+    admin: boolean,
+    programmes: (value) =>
+      Array.isArray(value) && value.every((code) => degreePrograms.includes(code as never))
+        ? undefined
+        : `is not a list of programmes (${degreePrograms.join(', ')})`,
+    last_sign_in_at: time,
+  },
+  registration_notes: { id, registration_id: id, at: time, author: subject, text: noteText },
+  registration_history: {
+    id,
+    registration_id: id,
+    at: time,
+    actor: subject,
+    type: oneOf(['state', 'assignee', 'correction'], 'kinds of change'),
+    field: orNull(oneOf(fieldNames, 'fields')),
+    from_value: changedValue,
+    to_value: changedValue,
+  },
   // The staff socket takes a user of at most 320 characters.
   audit_log: {
     id,
@@ -63,8 +133,23 @@ const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
   },
 };
 
-/** Checks rows in the backup's order; each call returns what is wrong with one, or undefined. */
-export function createBackupRowCheck(emailDomain: string) {
+/**
+ * The columns a backup of `schemaVersion` holds of `table`, in the order they are checked: none of
+ * a table it predates, and a restore leaves a column it predates to its default.
+ */
+export function backupColumns(table: Table, schemaVersion: number): string[] {
+  const beforeProcessing = schemaVersion < processingSchemaVersion;
+  if (beforeProcessing && processingTables.has(table)) return [];
+  return Object.keys(columnChecks[table]).filter(
+    (column) => !(beforeProcessing && table === 'registrations' && processingColumns.has(column)),
+  );
+}
+
+/**
+ * Checks rows in the backup's order, of a backup made at `schemaVersion`; each call returns what
+ * is wrong with one, or undefined.
+ */
+export function createBackupRowCheck(emailDomain: string, schemaVersion: number) {
   const schema = createRegistrationSchema(emailDomain);
   const seen = new Map<Table, Set<unknown>>(tables.map((table) => [table, new Set()]));
   const references = new Set<unknown>();
@@ -86,13 +171,15 @@ export function createBackupRowCheck(emailDomain: string) {
   }
 
   return function checkRow(table: Table, row: Row): string | undefined {
-    const checks = columnChecks[table];
-    const unknown = Object.keys(row).find((column) => !Object.hasOwn(checks, column));
+    const columns = backupColumns(table, schemaVersion);
+    if (columns.length === 0) return `${table} is not in a backup of schema ${schemaVersion}`;
+    const unknown = Object.keys(row).find((column) => !columns.includes(column));
     if (unknown !== undefined) return `${table} has no column ${JSON.stringify(unknown)}`;
-    for (const [column, check] of Object.entries(checks)) {
+    for (const column of columns) {
+      const check = columnChecks[table][column];
       if (!Object.hasOwn(row, column)) return `the column ${column} is missing`;
       const value = row[column];
-      if (typeof value === 'string' && hasControlCharacters(value)) {
+      if (typeof value === 'string' && !takesLineBreaks.has(check) && hasControlCharacters(value)) {
         return `${column} holds a control character`;
       }
       const problem = check(value);
@@ -102,7 +189,11 @@ export function createBackupRowCheck(emailDomain: string) {
     if (ids.has(row.id)) return `the id ${String(row.id)} is on an earlier line too`;
     ids.add(row.id);
     if (table === 'registrations') return checkRegistration(row);
-    if (table === 'outbox' && !seen.get('registrations')!.has(row.registration_id)) {
+    const refersToRegistration = ['outbox', 'registration_notes', 'registration_history'];
+    if (
+      refersToRegistration.includes(table) &&
+      !seen.get('registrations')!.has(row.registration_id)
+    ) {
       return `registration_id ${String(row.registration_id)} names no registration on a line before it`;
     }
     return undefined;

@@ -1,17 +1,24 @@
 /**
  * The registrations as files for the staff, with the same columns: CSV (the default) for other
- * programs, headed by the fields' names, times in ISO 8601; xlsx for people to open, headed in
- * their language, its columns as wide as their content. Times are in the institution's time zone.
+ * programs, headed by the fields' names, times in ISO 8601, states as the API names them; xlsx
+ * for people to open, headed and its states named in their language, its columns as wide as
+ * their content. Times are in the institution's time zone.
  * Both keep every cell text, so that nothing an applicant typed can run as a formula.
  */
 import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile, { type Row } from 'write-excel-file/node';
 import type { Language } from '../../src/contract/languages';
 import type { ExportFormat } from '../../src/contract/exportFileTypes';
-import type { StoredRegistration } from '../db/registrations';
+import type { ProcessedRegistration } from '../db/registrations';
 import { isoInTimeZone, wallClockTime } from '../timeZone';
 import { exportColumns } from './exportColumns';
-import { exportHeading, sheetName } from './exportHeadings';
+import { exportHeading, sheetName, stateName } from './exportHeadings';
+
+/** A row as both formats write it: who has the registration by name, empty for nobody. */
+const exportRecord = (registration: ProcessedRegistration) => ({
+  ...registration,
+  assignee: registration.assignee?.name ?? '',
+});
 
 /**
  * What a spreadsheet may read as a formula (OWASP, CSV injection): = + - or @ first, also after
@@ -28,8 +35,8 @@ const neutralised = (value: string) => (formulaStart.test(value) ? `'${value}` :
  * break is quoted, and one that could start a formula is neutralised. The received time is
  * ISO 8601 with the offset of `timeZone`: 2026-11-25T00:03:00+02:00.
  */
-export function registrationsCsv(registrations: StoredRegistration[], timeZone: string): Buffer {
-  const csv = stringify(registrations, {
+export function registrationsCsv(registrations: ProcessedRegistration[], timeZone: string): Buffer {
+  const csv = stringify(registrations.map(exportRecord), {
     bom: true,
     header: true,
     columns: [...exportColumns],
@@ -64,15 +71,21 @@ const widthFor = (texts: string[]) =>
  * received time a date in `timeZone` (a spreadsheet's dates have no zone).
  */
 export function registrationsXlsx(
-  registrations: StoredRegistration[],
+  registrations: ProcessedRegistration[],
   { timeZone, language }: XlsxOptions,
 ): Promise<Buffer> {
   const headings = exportColumns.map((column) => exportHeading(column, language));
-  const texts = registrations.map((registration) =>
-    exportColumns.map((column) =>
-      column === 'createdAt' ? dateFormat : String(registration[column]),
-    ),
-  );
+  const texts = registrations
+    .map(exportRecord)
+    .map((registration) =>
+      exportColumns.map((column) =>
+        column === 'createdAt'
+          ? dateFormat
+          : column === 'state'
+            ? stateName(registration.state, language)
+            : String(registration[column]),
+      ),
+    );
   const header: Row = headings.map((heading) => ({
     type: String,
     value: heading,
@@ -98,7 +111,7 @@ export function registrationsXlsx(
 
 /** The export in `format`: what `npm run export` writes and the staff console downloads. */
 export async function exportFile(
-  registrations: StoredRegistration[],
+  registrations: ProcessedRegistration[],
   format: ExportFormat,
   options: XlsxOptions,
 ): Promise<Buffer> {

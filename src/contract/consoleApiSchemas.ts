@@ -26,6 +26,7 @@ import {
   assigneeFilterNone,
   bulkIdsMax,
   noteLength,
+  notePattern,
   overviewDays,
   processingStates,
   type HistoryEntryType,
@@ -194,7 +195,7 @@ export type RegistrationSummary = Static<typeof RegistrationSummarySchema>;
 const NoteTextSchema = Type.String({
   minLength: noteLength.min,
   maxLength: noteLength.max,
-  pattern: '\\S',
+  pattern: notePattern,
   description: 'For the staff alone: never sent to the applicant',
 });
 

@@ -10,6 +10,10 @@ export type ProcessingState = (typeof processingStates)[number];
 /** A note's length in characters (a note is never empty: at least one non-space). */
 export const noteLength = { min: 1, max: 2000 } as const;
 
+/** A note: something besides spaces, and no control character but tab and line breaks. */
+export const notePattern =
+  '^(?=[\\s\\S]*\\S)[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+
 /** What a registration's timeline records, oldest first. */
 export const historyEntryTypes = ['received', 'state', 'assignee', 'correction', 'note'] as const;
 export type HistoryEntryType = (typeof historyEntryTypes)[number];
