@@ -654,6 +654,10 @@ function consoleTests(storage: { postgresUrl?: string }) {
   test('an officer takes a registration, moves it through the states, notes, corrects a phone number (an invalid one first) and reads each in the timeline and the export', async () => {
     const [registration] = await submitted(validRegistration({ degreeProgram: 'MIDS' }));
     await signIn('coordinator');
+    // A workplace of its own: the console's name in its top bar, none of the applicants' footer.
+    await page.getByRole('banner').getByText(text('sv', 'staff:console-name')).waitFor();
+    expect(await page.getByText(text('sv', 'footer.contact-label')).count()).toBe(0);
+    expect(await page.locator('footer').count()).toBe(0);
     await search(registration.email, 1);
     await page.getByRole('link', { name: fullName(registration) }).click();
     await page.getByRole('heading', { level: 1, name: fullName(registration) }).waitFor();

@@ -1,7 +1,8 @@
 /**
  * The rules' messages (registrationSchema.ts's keys, such as `phoneNumber-format`) as people read
  * them, from the form's translations: beside a field, and in an error summary that names it. The
- * applicant's form and the console's corrections say the same.
+ * applicant's error summary and the console's corrections say the same (the form's fields, in the
+ * start page's script, write the message out themselves: useField.ts).
  */
 import type { TFunction } from 'i18next';
 import { config } from '../../config';
