@@ -1,8 +1,8 @@
 /**
- * Corrects a registration's fields under the form's own rules (the shared schema, loaded when the
- * form is sent) and with the form's messages. As GOV.UK's forms do: each invalid field says what
- * is wrong beside it, and an error summary above names each field, takes the focus and links to
- * the field. Only the changed fields are checked and sent, on the version shown; the server checks
+ * Corrects a registration's fields under the form's own rules (the shared schema, loaded as the
+ * applicant's form loads it, when the form is sent) and with the form's messages. As GOV.UK's
+ * forms do: each invalid field says what is wrong beside it, and an error summary above names each
+ * field, takes the focus and links to the field. Only the changed fields are checked and sent, on the version shown; the server checks
  * them again (422: the same keys, and a programme outside the person's access).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -19,6 +19,7 @@ import {
 import { programmeOutsideAccess } from '../../contract/processing';
 import type { FieldErrors } from '../../contract/registrationSchema';
 import { fieldMessage, summaryEntry } from '../registration/fieldMessages';
+import { loadRules } from '../registration/validation';
 import { refusedFieldsIn, versionConflictIn } from './apiErrors';
 import { ConflictNotice } from './ConflictNotice';
 import { useChangeRegistrationMutation } from './consoleApi';
@@ -30,9 +31,7 @@ const hintId = (field: FieldName) => `correct-${field}-hint`;
 
 /** The rule's key of each changed field that breaks one (a field left as it was is not judged). */
 async function checkChanged(values: RegistrationValues, changed: readonly FieldName[]) {
-  const { createRegistrationSchema, validateRegistration } =
-    await import('../../contract/registrationSchema.js');
-  const all = validateRegistration(createRegistrationSchema(config.emailDomain), values);
+  const all = (await loadRules())(values);
   return Object.fromEntries(
     changed.filter((field) => all[field]).map((field) => [field, all[field]]),
   ) as FieldErrors;
