@@ -3,7 +3,10 @@
  * (testing/localProvider.ts, in this process): an admin lists, filters, searches, opens, exports,
  * erases and reads the audit log, then signs out; a coordinator sees only their programme; a
  * person without access is told so; a session idle for 30 minutes (on the server's faked clock)
- * signs in again; axe finds nothing on any view. On PGlite and on PostgreSQL.
+ * signs in again; an officer processes a registration (takes it, moves it through the states,
+ * notes, corrects, reads its timeline), two people change one and the second is told, many change
+ * at once on a filter, the overview's numbers are the list's; axe finds nothing on any view. On
+ * PGlite and on PostgreSQL.
  */
 import { readSheet } from 'read-excel-file/node';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -11,7 +14,7 @@ import { launchBrowser } from '../testing/browser';
 import { parseCsv } from '../testing/csv';
 import { connectGraphql, acknowledgedFirstName } from '../testing/graphqlClient';
 import { startLocalProvider, type LocalProvider } from '../testing/localProvider';
-import { validRegistration } from '../testing/registrations';
+import { uniqueWord, validRegistration } from '../testing/registrations';
 import { freePort, startServer, type RunningServer } from '../testing/server';
 import { describeWith, testServiceUrl, testTool } from '../testing/testService';
 import { waitFor } from '../testing/waitFor';
@@ -154,6 +157,49 @@ async function download(linkName: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Sends registrations before a test, through the form's own API. */
+async function submitted(...values: RegistrationValues[]): Promise<RegistrationValues[]> {
+  const client = await connectGraphql(server.url);
+  for (const registration of values) {
+    expect(acknowledgedFirstName(await client.submit(registration))).toBe(registration.firstName);
+  }
+  return values;
+}
+
+/** Shows the list filtered by a search text, as a person types and presses it. */
+async function search(searchText: string, count: number): Promise<void> {
+  await page.getByLabel(text('sv', 'staff:search-label')).fill(searchText);
+  await page.getByRole('button', { name: text('sv', 'staff:apply-filter') }).click();
+  await waitForCaption(count);
+}
+
+/** Presses Tab until the focus is on what `matches` (a control's id or text), at most 40 times. */
+async function tabTo(matches: string): Promise<void> {
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return [element?.id ?? '', element?.innerText?.trim() ?? ''];
+    });
+    if (here.includes(matches)) return;
+  }
+  throw new Error(`Tab never reached ${matches}`);
+}
+
+/** The timeline's steps, as shown. */
+const timeline = () => page.locator('.timeline li').allInnerTexts();
+
+/** axe at a phone's size and at a laptop's, the view resting at each. */
+async function expectNoViolationsAtBothSizes(): Promise<void> {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await expectNoViolations();
+  }
 }
 
 describe('on PGlite', () => consoleTests({}));
@@ -354,7 +400,7 @@ function consoleTests(storage: { postgresUrl?: string }) {
   test('a coordinator sees only their programme, in the table and through the API', async () => {
     await signIn('coordinator');
     await page.locator('tbody tr').first().waitFor();
-    const programmes = await page.locator('tbody td:nth-child(4)').allInnerTexts();
+    const programmes = await page.locator('tbody td:nth-child(5)').allInnerTexts();
     expect(new Set(programmes)).toEqual(new Set([programmeLabel('MIDS')]));
     expect(
       await page
@@ -603,5 +649,254 @@ function consoleTests(storage: { postgresUrl?: string }) {
     await page.goBack();
     await page.locator('tbody tr:first-child td:nth-child(5)', { hasText: /^page=55$/ }).waitFor();
     expect(await shownDetails()).toEqual(pageDetails(55, 50));
+  });
+
+  test('an officer takes a registration, moves it through the states, notes, corrects a phone number (an invalid one first) and reads each in the timeline and the export', async () => {
+    const [registration] = await submitted(validRegistration({ degreeProgram: 'MIDS' }));
+    await signIn('coordinator');
+    // A workplace of its own: the console's name in its top bar, none of the applicants' footer.
+    await page.getByRole('banner').getByText(text('sv', 'staff:console-name')).waitFor();
+    expect(await page.getByText(text('sv', 'footer.contact-label')).count()).toBe(0);
+    expect(await page.locator('footer').count()).toBe(0);
+    await search(registration.email, 1);
+    await page.getByRole('link', { name: fullName(registration) }).click();
+    await page.getByRole('heading', { level: 1, name: fullName(registration) }).waitFor();
+    await expectNoViolationsAtBothSizes();
+    const saved = page.getByText(text('sv', 'staff:processing-saved'));
+
+    // Take it, with the keyboard alone.
+    await tabTo(text('sv', 'staff:take'));
+    await page.keyboard.press('Enter');
+    await saved.waitFor();
+    await page.waitForFunction(
+      (name) =>
+        (document.getElementById('processing-assignee') as HTMLSelectElement).selectedOptions[0]
+          .text === name,
+      text('sv', 'staff:person-me', { name: 'Cai Coordinator' }),
+    );
+
+    // Through the states, each saved on the version shown, each step in the timeline.
+    const stateSelect = page.getByLabel(text('sv', 'staff:state-label'));
+    for (const [from, to] of [
+      ['new', 'in-progress'],
+      ['in-progress', 'waiting'],
+      ['waiting', 'done'],
+    ]) {
+      await stateSelect.selectOption(to);
+      await page.getByRole('button', { name: text('sv', 'staff:processing-save') }).click();
+      const step = text('sv', 'staff:history-state', {
+        from: text('sv', `staff:state.${from}`),
+        to: text('sv', `staff:state.${to}`),
+      });
+      await page.locator('.timeline li', { hasText: step }).waitFor();
+    }
+
+    // A note, with its room counted.
+    const note = 'Bad om ett intyg per e-post.';
+    await page.getByLabel(text('sv', 'staff:note-label')).fill(note);
+    const left = (2000 - note.length).toLocaleString('sv');
+    await page
+      .getByText(text('sv', 'staff:note-characters-left_other', { formatted: left }))
+      .waitFor();
+    await page.getByRole('button', { name: text('sv', 'staff:note-add') }).click();
+    await page.locator('.notes li', { hasText: note }).waitFor();
+
+    // A correction the form's rules refuse: the summary names the field and takes the focus.
+    await page.getByRole('button', { name: text('sv', 'staff:correct') }).click();
+    const phone = page.getByLabel(text('sv', 'form.phoneNumber-label'));
+    await phone.fill('040 1');
+    await page.getByRole('button', { name: text('sv', 'staff:correction-save') }).click();
+    const summary = page.getByRole('region', { name: text('sv', 'form.error-summary-heading') });
+    await summary.waitFor();
+    const message = text('sv', 'validation.phoneNumber-too-short');
+    expect(await summary.innerText()).toContain(
+      `${text('sv', 'form.phoneNumber-label')}: ${message[0].toLocaleLowerCase('sv')}${message.slice(1)}`,
+    );
+    await page.waitForFunction(() => document.activeElement?.classList.contains('error-summary'));
+    await expectNoViolations();
+    const newNumber = '+358 50 765 4321';
+    await summary.getByRole('link').click();
+    expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    await phone.fill(newNumber);
+    await page.getByRole('button', { name: text('sv', 'staff:correction-save') }).click();
+    await page.getByText(text('sv', 'staff:corrected')).waitFor();
+    expect(await page.locator('dl').innerText()).toContain(newNumber);
+
+    // Each step in the timeline: who and what, the correction with its old and new value.
+    const steps = (await timeline()).join('\n');
+    for (const step of [
+      text('sv', 'staff:history-received'),
+      text('sv', 'staff:history-assignee', {
+        from: text('sv', 'staff:nobody'),
+        to: 'Cai Coordinator',
+      }),
+      text('sv', 'staff:history-correction', {
+        field: text('sv', 'form.phoneNumber-label'),
+        from: registration.phoneNumber,
+        to: newNumber,
+      }),
+      text('sv', 'staff:history-note'),
+      note,
+      'Cai Coordinator',
+    ]) {
+      expect(steps).toContain(step);
+    }
+    await expectNoViolationsAtBothSizes();
+
+    // The export has it as it now is: processed, Cai's, with the new number.
+    await page.getByRole('link', { name: text('sv', 'staff:back-to-list') }).click();
+    await waitForCaption(1);
+    const [row] = parseCsv((await download(text('sv', 'staff:export-csv'))).toString('utf8'));
+    // (A value that starts with + leads with an apostrophe there, so that no spreadsheet runs it.)
+    expect(row).toMatchObject({
+      state: 'done',
+      assignee: 'Cai Coordinator',
+      phoneNumber: `'${newNumber}`,
+    });
+    // The list says so too.
+    const cells = await page.locator('tbody tr td').allInnerTexts();
+    expect(cells).toEqual(
+      expect.arrayContaining([text('sv', 'staff:state.done'), 'Cai Coordinator']),
+    );
+  });
+
+  test('two people change one registration: the second is told who changed it, and nothing is overwritten', async () => {
+    const [registration] = await submitted(validRegistration({ degreeProgram: 'MIDS' }));
+    await signIn('coordinator');
+    await search(registration.email, 1);
+    await page.getByRole('link', { name: fullName(registration) }).click();
+    await page.getByLabel(text('sv', 'staff:state-label')).waitFor();
+    const registrationPage = page.url();
+
+    // Meanwhile, an admin in another browser moves it on.
+    const otherContext = await browser.newContext({ baseURL: server.url });
+    const first = page;
+    page = await otherContext.newPage();
+    await signIn('admin');
+    await page.goto(registrationPage);
+    await page.getByLabel(text('sv', 'staff:state-label')).selectOption('in-progress');
+    await page.getByRole('button', { name: text('sv', 'staff:processing-save') }).click();
+    await page.getByText(text('sv', 'staff:processing-saved')).waitFor();
+    await otherContext.close();
+    page = first;
+
+    // The coordinator, on what they read before, is told, and offered to read it again.
+    await page.getByLabel(text('sv', 'staff:state-label')).selectOption('waiting');
+    await page.getByRole('button', { name: text('sv', 'staff:processing-save') }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Alma Admin');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
+    await expectNoViolations();
+    await alert.getByRole('button', { name: text('sv', 'staff:conflict-reload') }).click();
+    await alert.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () =>
+        (document.getElementById('processing-state') as HTMLSelectElement).value === 'in-progress',
+    );
+    const details = await page.request.get(
+      `/staff/api/registrations/${registrationPage.split('/').pop()}`,
+    );
+    expect((await details.json()).state).toBe('in-progress');
+  });
+
+  test('many registrations change at once: every one the filter matches, their number confirmed first', async () => {
+    const word = uniqueWord();
+    const many = Array.from({ length: 51 }, () =>
+      validRegistration({ degreeProgram: 'EASE', lastName: `Massa ${word}` }),
+    );
+    await submitted(...many);
+    await signIn('admin');
+    await search(word, many.length);
+
+    await page.getByLabel(text('sv', 'staff:select-page')).check();
+    await page
+      .getByRole('button', {
+        name: text('sv', 'staff:select-every-matching_other', { count: '51' }),
+      })
+      .click();
+    const bulk = page.getByRole('form', {
+      name: text('sv', 'staff:bulk-heading-filter_other', { count: '51' }),
+    });
+    await bulk.getByLabel(text('sv', 'staff:bulk-state')).selectOption('done');
+    await bulk
+      .getByLabel(text('sv', 'staff:bulk-assignee'))
+      .selectOption({ label: text('sv', 'staff:nobody') });
+    const apply = text('sv', 'staff:bulk-apply_other', { count: '51' });
+    await bulk.getByRole('button', { name: apply }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(text('sv', 'staff:bulk-confirm-filter_other', { count: '51' }))
+      .waitFor();
+    await expectNoViolations();
+    await dialog.getByRole('button', { name: apply }).click();
+    await page.getByText(text('sv', 'staff:bulk-changed_other', { count: '51' })).waitFor();
+
+    // All 51 are processed now, across both pages of the list.
+    await page.getByLabel(text('sv', 'staff:state-label')).selectOption('done');
+    await page.getByRole('button', { name: text('sv', 'staff:apply-filter') }).click();
+    await waitForCaption(many.length);
+    const api = await page.request.get(`/staff/api/registrations?state=done&q=${word}`);
+    expect((await api.json()).total).toBe(many.length);
+  });
+
+  test("the overview's numbers are the list's, as a chart and a table, in both languages and at both sizes", async () => {
+    await signIn('admin');
+    await page.getByRole('link', { name: text('sv', 'staff:overview-heading') }).click();
+    await page
+      .getByRole('heading', { level: 1, name: text('sv', 'staff:overview-heading') })
+      .waitFor();
+    await waitForTitle('sv', text('sv', 'staff:overview-heading'));
+    expect(await headingHasFocus()).toBe(true);
+
+    // MIDS's count of new registrations is the list's, which its link opens.
+    const midsRow = page.locator('tbody tr', { hasText: programmeLabel('MIDS') });
+    const newCount = Number(await midsRow.locator('td').first().innerText());
+    const { total } = (await (
+      await page.request.get('/staff/api/registrations?programme=MIDS&state=new')
+    ).json()) as { total: number };
+    expect(newCount).toBe(total);
+    await midsRow.locator('td').first().getByRole('link').click();
+    await page.waitForURL(`${server.url}/staff?programme=MIDS&state=new`);
+    await waitForCaption(total);
+
+    // The days: one bar and one table row each, today's the registrations received today.
+    await page.goBack();
+    await page.locator('svg[role=img]').waitFor();
+    expect(await page.locator('svg[role=img] rect').count()).toBe(30);
+    const days = page.locator('table', { hasText: text('sv', 'staff:overview-days-caption') });
+    expect(await days.locator('tbody tr').count()).toBe(30);
+    const today = Number(await days.locator('tbody tr:last-child td').innerText());
+    const everything = (await (await page.request.get('/staff/api/registrations')).json()) as {
+      total: number;
+    };
+    expect(today).toBe(everything.total); // every registration of this run came today
+    await expectNoViolationsAtBothSizes();
+
+    await switchToEnglish(text('en', 'staff:overview-heading'));
+    await page
+      .getByRole('heading', { level: 1, name: text('en', 'staff:overview-heading') })
+      .waitFor();
+    await expectNoViolationsAtBothSizes();
+  });
+
+  test('the list, a registration with its correction form and the bulk change have no WCAG A/AA violations in English at both sizes', async () => {
+    const [registration] = await submitted(validRegistration({ degreeProgram: 'IT' }));
+    await signIn('admin');
+    await switchToEnglish(text('en', 'staff:registrations-heading'));
+    await page.locator('tbody tr').first().waitFor();
+    await page
+      .getByLabel(text('en', 'staff:select-row', { reference: '' }).trim(), { exact: false })
+      .first()
+      .check();
+    await page.locator('#bulk-heading').waitFor();
+    await expectNoViolationsAtBothSizes();
+    await page.getByLabel(text('en', 'staff:search-label')).fill(registration.email);
+    await page.getByRole('button', { name: text('en', 'staff:apply-filter') }).click();
+    await waitForCaption(1, 'en');
+    await page.getByRole('link', { name: fullName(registration) }).click();
+    await page.getByRole('button', { name: text('en', 'staff:correct') }).click();
+    await page.getByLabel(text('en', 'form.firstName-label')).waitFor();
+    await expectNoViolationsAtBothSizes();
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The staff console's page (/staff): an entry of its own, so that the start page's script carries
- * none of it, not even the route. It shares the app's store, providers, language and footer.
+ * none of it, not even the route. It shares the app's store, providers and
+ * language, but neither the applicants' top bar nor their footer: it is a workplace of its own.
  */
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,7 +13,6 @@ import { ErrorBoundary } from './app/ErrorBoundary';
 import { pageLoading } from './app/pageLoading';
 import { loadPersistedState } from './app/persistedState';
 import { makeStore } from './app/store';
-import { Footer } from './components/Footer';
 import { useDocumentLanguage } from './features/language/useDocumentLanguage';
 import { createI18n } from './features/language/i18n';
 import { StaffConsole } from './features/console/StaffConsole';
@@ -36,7 +36,6 @@ createRoot(document.getElementById('root')!).render(
           <Routes>
             <Route path="/staff/*" element={<StaffConsole />} />
           </Routes>
-          <Footer />
         </ErrorBoundary>
         <LiveAnnouncer />
       </Suspense>

@@ -74,6 +74,7 @@ describe('sign-in', () => {
 
     const me = await get('/staff/api/me', cookie);
     expect(me.json()).toEqual({
+      subject: 'admin',
       name: 'Alma Admin',
       email: 'alma.admin@example.edu',
       admin: true,

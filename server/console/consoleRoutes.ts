@@ -44,8 +44,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
   }
 
   app.get('/me', { schema: schemas.me }, async (request) => {
-    const { name, email, admin, programmes } = sessionOf(request);
-    return { name, email, admin, programmes };
+    const { subject, name, email, admin, programmes } = sessionOf(request);
+    return { subject, name, email, admin, programmes };
   });
 
   app.get('/registrations', { schema: schemas.registrations }, async (request) => {

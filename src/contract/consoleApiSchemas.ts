@@ -59,6 +59,9 @@ const badRequest = apiErrorSchema('The query or body does not fit the schema');
 const DegreeProgramSchema = Type.Enum(degreePrograms);
 
 const StaffMemberSchema = Type.Object({
+  subject: Type.String({
+    description: 'Their sign-in subject: what assigns a registration to them',
+  }),
   name: Type.String(),
   email: Type.String(),
   admin: Type.Boolean(),

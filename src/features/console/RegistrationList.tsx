@@ -1,21 +1,37 @@
 /**
- * The registrations the person may see, newest first, a page at a time, with filters by programme
- * and received date and a search over name, email and reference. The filter lives in the address,
- * so that Back, a reload and a shared link keep it; the export takes the same filter.
+ * The registrations the person may see, newest first, a page at a time, with their state, who has
+ * them and a mark on possible duplicates; filters by programme, state, assignee, received date and
+ * possible duplicates, and a search over name, email and reference. The filter lives in the
+ * address, so that Back, a reload and a shared link keep it; the export and a change of many at
+ * once (rows selected, or every registration the filter matches) take the same filter.
  */
-import { type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { filterQuery, useRegistrationsQuery } from './consoleApi';
+import { filterQuery, useRegistrationsQuery, useStaffMembersQuery } from './consoleApi';
 import type { RegistrationFilter, StaffMember } from '../../contract/consoleApiSchemas';
 import type { ExportFormat } from '../../contract/exportFileTypes';
 import { consoleApiPath } from '../../contract/consolePaths';
 import { searchTextMaxLength } from '../../contract/consoleLimits';
 import { registrationFilterNames } from '../../contract/registrationFilter';
+import { assigneeFilterMe, assigneeFilterNone } from '../../contract/processing';
+import { BulkChangeForm, type BulkTarget } from './BulkChangeForm';
+import { PersonOptions, StateOptions } from './processingOptions';
 import { useFormatting } from './useFormatting';
 import { Pager, pageIn } from './Pager';
 import { ViewHeading } from './ViewHeading';
+
+/**
+ * The rows selected, or (everyMatching) every registration the filter matches; `of` is the list's
+ * address they were selected in.
+ */
+interface Selection {
+  of: string;
+  ids: number[];
+  everyMatching?: boolean;
+}
+const emptySelection: Omit<Selection, 'of'> = { ids: [], everyMatching: false };
 
 /** The export's links, the spreadsheet first. */
 const exportFormatsShown: readonly ExportFormat[] = ['xlsx', 'csv'];
@@ -34,7 +50,28 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   );
   const page = pageIn(searchParams);
   const { data, isFetching, isError } = useRegistrationsQuery({ ...filter, page });
+  const { data: people = [] } = useStaffMembersQuery();
   const erased = (location.state as { erased?: string } | null)?.erased;
+  // What is selected belongs to the list as shown: another filter or page starts with nothing.
+  const [selection, setSelection] = useState<Selection>({ of: location.search, ids: [] });
+  const current = selection.of === location.search ? selection : emptySelection;
+  // How many the last change of many changed: said where the focus goes once it is done.
+  const [changedCount, setChangedCount] = useState<number>();
+  const changedStatus = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (changedCount !== undefined) changedStatus.current?.focus();
+  }, [changedCount]);
+  const select = (change: Omit<Selection, 'of'>) => {
+    setSelection({ of: location.search, ...change });
+    setChangedCount(undefined);
+  };
+  const pageIds = data?.items.map((registration) => registration.id) ?? [];
+  const wholePageSelected = pageIds.length > 0 && pageIds.every((id) => current.ids.includes(id));
+  const target: BulkTarget | undefined = current.everyMatching
+    ? { filter }
+    : current.ids.length > 0
+      ? { ids: current.ids }
+      : undefined;
 
   function applyFilter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,7 +95,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
         </p>
       )}
       <form className="row g-3 align-items-end mb-4" onSubmit={applyFilter} role="search">
-        <div className="col-sm-6 col-lg-3">
+        <div className="col-sm-6 col-lg-4">
           <label className="form-label" htmlFor="filter-programme">
             {format.label('degreeProgram')}
           </label>
@@ -76,6 +113,36 @@ export function RegistrationList({ member }: { member: StaffMember }) {
             ))}
           </select>
         </div>
+        <div className="col-sm-6 col-lg-4">
+          <label className="form-label" htmlFor="filter-state">
+            {t('state-label')}
+          </label>
+          <select
+            id="filter-state"
+            name="state"
+            className="form-select"
+            defaultValue={filter.state ?? ''}
+          >
+            <option value="">{t('all-states')}</option>
+            <StateOptions />
+          </select>
+        </div>
+        <div className="col-sm-6 col-lg-4">
+          <label className="form-label" htmlFor="filter-assignee">
+            {t('assignee-label')}
+          </label>
+          <select
+            id="filter-assignee"
+            name="assignee"
+            className="form-select"
+            defaultValue={filter.assignee ?? ''}
+          >
+            <option value="">{t('anyone')}</option>
+            <option value={assigneeFilterMe}>{t('assigned-to-me')}</option>
+            <option value={assigneeFilterNone}>{t('unassigned')}</option>
+            <PersonOptions people={people} me={member.subject} />
+          </select>
+        </div>
         {(['from', 'to'] as const).map((bound) => (
           <div key={bound} className="col-6 col-lg-2">
             <label className="form-label" htmlFor={`filter-${bound}`}>
@@ -90,7 +157,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
             />
           </div>
         ))}
-        <div className="col-sm-8 col-lg-3">
+        <div className="col-sm-6 col-lg-4">
           <label className="form-label" htmlFor="filter-q">
             {t('search-label')}
           </label>
@@ -103,7 +170,22 @@ export function RegistrationList({ member }: { member: StaffMember }) {
             maxLength={searchTextMaxLength}
           />
         </div>
-        <div className="col-sm-4 col-lg-2">
+        <div className="col-sm-6 col-lg-2">
+          <div className="form-check mb-2">
+            <input
+              id="filter-duplicates"
+              name="duplicates"
+              type="checkbox"
+              value="true"
+              className="form-check-input"
+              defaultChecked={filter.duplicates === 'true'}
+            />
+            <label className="form-check-label" htmlFor="filter-duplicates">
+              {t('only-duplicates')}
+            </label>
+          </div>
+        </div>
+        <div className="col-sm-6 col-lg-2">
           <button type="submit" className="btn btn-primary w-100">
             {t('apply-filter')}
           </button>
@@ -129,6 +211,51 @@ export function RegistrationList({ member }: { member: StaffMember }) {
         </p>
       )}
 
+      {changedCount !== undefined && (
+        <p ref={changedStatus} tabIndex={-1} role="status" className="alert alert-success">
+          {t('bulk-changed', { count: changedCount })}
+        </p>
+      )}
+      {data && target && (
+        <BulkChangeForm
+          target={target}
+          count={'filter' in target ? data.total : current.ids.length}
+          people={people}
+          me={member.subject}
+          changed={(updated) => {
+            setSelection({ of: location.search, ...emptySelection });
+            setChangedCount(updated);
+          }}
+        />
+      )}
+      {data && wholePageSelected && data.total > pageIds.length && (
+        <p className="d-flex flex-wrap align-items-center column-gap-3">
+          {current.everyMatching ? (
+            <>
+              <span>{t('every-matching-selected', { count: data.total })}</span>
+              <button
+                type="button"
+                className="btn btn-link p-0"
+                onClick={() => select(emptySelection)}
+              >
+                {t('clear-selection')}
+              </button>
+            </>
+          ) : (
+            <>
+              <span>{t('page-selected', { count: pageIds.length })}</span>
+              <button
+                type="button"
+                className="btn btn-link p-0"
+                onClick={() => select({ ids: pageIds, everyMatching: true })}
+              >
+                {t('select-every-matching', { count: data.total })}
+              </button>
+            </>
+          )}
+        </p>
+      )}
+
       {isError ? (
         <p role="alert">{t('load-failed')}</p>
       ) : !data ? (
@@ -141,16 +268,42 @@ export function RegistrationList({ member }: { member: StaffMember }) {
             </caption>
             <thead>
               <tr>
+                <td>
+                  <input
+                    type="checkbox"
+                    className="form-check-input"
+                    aria-label={t('select-page')}
+                    checked={wholePageSelected}
+                    onChange={(event) => select({ ids: event.target.checked ? pageIds : [] })}
+                  />
+                </td>
                 <th scope="col">{t('received')}</th>
                 <th scope="col">{t('reference')}</th>
                 <th scope="col">{t('name')}</th>
                 <th scope="col">{format.label('degreeProgram')}</th>
                 <th scope="col">{format.label('email')}</th>
+                <th scope="col">{t('state-label')}</th>
+                <th scope="col">{t('assignee-label')}</th>
               </tr>
             </thead>
             <tbody>
               {data.items.map((registration) => (
                 <tr key={registration.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      className="form-check-input"
+                      aria-label={t('select-row', { reference: registration.reference })}
+                      checked={current.ids.includes(registration.id)}
+                      onChange={(event) =>
+                        select({
+                          ids: event.target.checked
+                            ? [...current.ids, registration.id]
+                            : current.ids.filter((id) => id !== registration.id),
+                        })
+                      }
+                    />
+                  </td>
                   <td>{format.received(registration.createdAt)}</td>
                   <td>
                     <code>{registration.reference}</code>
@@ -159,9 +312,14 @@ export function RegistrationList({ member }: { member: StaffMember }) {
                     <Link to={`/staff/${registration.id}`} state={{ listSearch: location.search }}>
                       {registration.firstName} {registration.lastName}
                     </Link>
+                    {registration.duplicateOf.length > 0 && (
+                      <span className="duplicate-mark">{t('possible-duplicate')}</span>
+                    )}
                   </th>
                   <td>{format.programme(registration.degreeProgram)}</td>
                   <td>{registration.email}</td>
+                  <td>{format.state(registration.state)}</td>
+                  <td>{registration.assignee?.name ?? t('nobody')}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,18 +1,23 @@
 /**
- * One registration: every field, its language and its confirmation's state; a download of all of
- * it (GDPR Art. 15); for admins, erase, with a reason, confirmed in a dialog.
+ * One registration, where it is processed: its state and who has it, notes, every field (and
+ * their correction), its language and its confirmation's state, its timeline and its possible
+ * duplicates; a download of all of it (GDPR Art. 15); for admins, erase, with a reason, confirmed
+ * in a dialog.
  */
-import { Fragment, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { fieldNames } from '../../contract/fields';
 import { isNotFound, isUnprocessable } from './apiErrors';
 import { eraseReasonLength, identifyingFieldIn } from '../../contract/eraseReason';
 import { useEraseRegistrationMutation, useRegistrationQuery } from './consoleApi';
 import type { RegistrationDetails, StaffMember } from '../../contract/consoleApiSchemas';
 import { consoleApiPath } from '../../contract/consolePaths';
+import { DetailsSection } from './DetailsSection';
+import { NotesSection } from './NotesSection';
+import { ProcessingPanel } from './ProcessingPanel';
+import { Timeline } from './Timeline';
 import { useFormatting } from './useFormatting';
 import { ViewHeading } from './ViewHeading';
 
@@ -34,7 +39,9 @@ function BackToList() {
 export function RegistrationPage({ member }: { member: StaffMember }) {
   const { t } = useTranslation('staff');
   const id = Number(useParams().id);
-  const { data, error, isError } = useRegistrationQuery(id, { skip: !Number.isInteger(id) });
+  const { data, error, isError, refetch } = useRegistrationQuery(id, {
+    skip: !Number.isInteger(id),
+  });
 
   if (isNotFound(error) || !Number.isInteger(id)) {
     return (
@@ -49,28 +56,20 @@ export function RegistrationPage({ member }: { member: StaffMember }) {
   }
   if (isError) return <p role="alert">{t('load-failed')}</p>;
   if (!data) return <LoadingSpinner label={t('loading')} />;
-  return <Registration registration={data} canErase={member.admin} />;
+  // Another registration (a duplicate's link) starts afresh: no half-written note carries over.
+  return <Registration key={data.id} registration={data} member={member} reload={refetch} />;
 }
 
 function Registration({
   registration,
-  canErase,
+  member,
+  reload,
 }: {
   registration: RegistrationDetails;
-  canErase: boolean;
+  member: StaffMember;
+  reload: () => void;
 }) {
   const { t } = useTranslation('staff');
-  const format = useFormatting();
-  const value = (field: (typeof fieldNames)[number]) => {
-    const stored = registration[field];
-    if (field === 'degreeProgram') return format.programme(String(stored));
-    if (field === 'terms') return stored ? t('yes') : t('no');
-    return String(stored);
-  };
-  // The form's label for the terms holds a link; the console says what was agreed.
-  const label = (field: (typeof fieldNames)[number]) =>
-    field === 'terms' ? t('terms-accepted') : format.label(field);
-  const { confirmation } = registration;
   return (
     <>
       <BackToList />
@@ -78,39 +77,51 @@ function Registration({
       <ViewHeading title={t('registration-title', { reference: registration.reference })}>
         {registration.firstName} {registration.lastName}
       </ViewHeading>
-      <dl className="row">
-        <dt className="col-sm-4">{t('reference')}</dt>
-        <dd className="col-sm-8">
-          <code>{registration.reference}</code>
-        </dd>
-        <dt className="col-sm-4">{t('received')}</dt>
-        <dd className="col-sm-8">{format.received(registration.createdAt)}</dd>
-        {fieldNames.map((field) => (
-          <Fragment key={field}>
-            <dt className="col-sm-4">{label(field)}</dt>
-            <dd className="col-sm-8">{value(field)}</dd>
-          </Fragment>
-        ))}
-        <dt className="col-sm-4">{t('language')}</dt>
-        <dd className="col-sm-8">{t(`language-${registration.language}`)}</dd>
-        <dt className="col-sm-4">{t('confirmation')}</dt>
-        <dd className="col-sm-8">
-          {confirmation.state === 'failing'
-            ? t('confirmation-failing', { count: confirmation.attempts })
-            : t(`confirmation-${confirmation.state}`)}
-        </dd>
-      </dl>
-      <p className="d-flex flex-wrap gap-3">
-        <a
-          className="btn btn-outline-primary"
-          href={`${consoleApiPath}/registrations/${registration.id}/data`}
-          download
-        >
-          {t('download-data')}
-        </a>
-        {canErase && <EraseButton registration={registration} />}
-      </p>
+      <PossibleDuplicates ids={registration.duplicateOf} />
+      {/* The work first (where it is, who has it, notes), then what was received and what became of it. */}
+      <div className="row g-4">
+        <div className="col-lg-6">
+          <ProcessingPanel registration={registration} member={member} reload={reload} />
+          <NotesSection registration={registration} />
+        </div>
+        <div className="col-lg-6">
+          <DetailsSection registration={registration} member={member} reload={reload} />
+          <p className="d-flex flex-wrap gap-3 mb-4">
+            <a
+              className="btn btn-outline-primary"
+              href={`${consoleApiPath}/registrations/${registration.id}/data`}
+              download
+            >
+              {t('download-data')}
+            </a>
+            {member.admin && <EraseButton registration={registration} />}
+          </p>
+          <Timeline history={registration.history} />
+        </div>
+      </div>
     </>
+  );
+}
+
+/** The others the person may see that seem to be the same applicant's. */
+function PossibleDuplicates({ ids }: { ids: readonly number[] }) {
+  const { t } = useTranslation('staff');
+  const state = useLocation().state as unknown;
+  if (ids.length === 0) return null;
+  return (
+    <div className="alert alert-warning">
+      <p className="mb-1">{t('duplicates-intro', { count: ids.length })}</p>
+      <ul className="list-inline mb-0">
+        {ids.map((id) => (
+          <li key={id} className="list-inline-item">
+            {/* Whatever list the person came from stays the way back. */}
+            <Link to={`/staff/${id}`} state={state}>
+              {t('duplicate-link', { id })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,35 +1,52 @@
 /**
  * The staff console under /staff, loaded only there: who is signed in, then the registrations they
- * may see, one registration, and (for admins) the audit log. Without a session the browser goes
+ * may see, one registration, the overview, and (for admins) the audit log. Without a session the browser goes
  * to the sign-in and comes back; a person with no access is told so and can sign out. After a
  * sign-out, a page that asks for no session says so.
  */
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { TopBar } from '../../components/TopBar';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { AuditLogPage } from './AuditLogPage';
+import { ConsoleTopBar } from './ConsoleTopBar';
+import { OverviewPage } from './OverviewPage';
 import { RegistrationList } from './RegistrationList';
 import { RegistrationPage } from './RegistrationPage';
 import { useMeQuery } from './consoleApi';
 import type { StaffMember } from '../../contract/consoleApiSchemas';
 import { isSignedOut } from './apiErrors';
 import { SessionPage } from './SessionPage';
-import { signOut } from './signOut';
 import { sessionPages } from '../../contract/consolePaths';
 import { ViewHeading } from './ViewHeading';
 import './staffConsole.scss';
 
 export function StaffConsole() {
   return (
+    <Routes>
+      {(['signedOut', 'signInFailed'] as const).map((page) => (
+        <Route
+          key={page}
+          path={sessionPages[page]}
+          element={
+            <Workplace signedIn={false}>
+              <SessionPage page={page} />
+            </Workplace>
+          }
+        />
+      ))}
+      <Route path="*" element={<Console />} />
+    </Routes>
+  );
+}
+
+/** Every view in the console's own frame: its top bar, then the view. */
+function Workplace({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  return (
     <>
-      <TopBar />
+      <ConsoleTopBar signedIn={signedIn} />
       <main className="container-lg py-4" id="main">
-        <Routes>
-          <Route path={sessionPages.signedOut} element={<SessionPage page="signedOut" />} />
-          <Route path={sessionPages.signInFailed} element={<SessionPage page="signInFailed" />} />
-          <Route path="*" element={<Console />} />
-        </Routes>
+        {children}
       </main>
     </>
   );
@@ -41,12 +58,16 @@ function Console() {
   const me = useMeQuery();
   // Without a session the staff API sends the browser to the sign-in.
   const signedOut = isSignedOut(me.error);
-  return me.data ? (
-    <SignedIn member={me.data} />
-  ) : me.isError && !signedOut ? (
-    <p role="alert">{t('load-failed')}</p>
-  ) : (
-    <LoadingSpinner label={t('loading')} />
+  return (
+    <Workplace signedIn={me.data !== undefined}>
+      {me.data ? (
+        <SignedIn member={me.data} />
+      ) : me.isError && !signedOut ? (
+        <p role="alert">{t('load-failed')}</p>
+      ) : (
+        <LoadingSpinner label={t('loading')} />
+      )}
+    </Workplace>
   );
 }
 
@@ -57,15 +78,14 @@ function SignedIn({ member }: { member: StaffMember }) {
     <>
       <nav className="d-flex flex-wrap align-items-center gap-3 mb-4" aria-label={t('nav-label')}>
         {hasAccess && <ConsoleLink to="/staff">{t('registrations-heading')}</ConsoleLink>}
+        {hasAccess && <ConsoleLink to="/staff/overview">{t('overview-heading')}</ConsoleLink>}
         {member.admin && <ConsoleLink to="/staff/audit-log">{t('audit-log-heading')}</ConsoleLink>}
         <span className="ms-auto">{t('signed-in-as', { name: member.name || member.email })}</span>
-        <button type="button" className="btn btn-outline-primary btn-sm" onClick={signOut}>
-          {t('sign-out')}
-        </button>
       </nav>
       {hasAccess ? (
         <Routes>
           <Route index element={<RegistrationList member={member} />} />
+          <Route path="overview" element={<OverviewPage />} />
           <Route path=":id" element={<RegistrationPage member={member} />} />
           {member.admin && <Route path="audit-log" element={<AuditLogPage />} />}
         </Routes>

@@ -1,6 +1,7 @@
 /** What the staff API's refusals mean to the console. */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
+import type { UnprocessableChange, VersionConflict } from '../../contract/consoleApiSchemas';
 
 type QueryError = FetchBaseQueryError | SerializedError | undefined;
 
@@ -15,3 +16,17 @@ export const isNotFound = (error: QueryError) =>
 /** Understood but refused, such as an erase's reason that names the applicant. */
 export const isUnprocessable = (error: QueryError) =>
   error !== undefined && 'status' in error && error.status === 422;
+
+/** Someone changed the registration since it was read (412): who, and when. */
+export function versionConflictIn(error: QueryError): VersionConflict | undefined {
+  return error !== undefined && 'status' in error && error.status === 412
+    ? (error.data as VersionConflict)
+    : undefined;
+}
+
+/** Each field a correction was refused for (422), with its rule's message key. */
+export function refusedFieldsIn(error: QueryError): UnprocessableChange['fields'] {
+  return isUnprocessable(error)
+    ? (error as { data?: UnprocessableChange }).data?.fields
+    : undefined;
+}

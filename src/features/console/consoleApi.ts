@@ -1,8 +1,9 @@
 /**
  * The staff API (/staff/api/, server/console/consoleRoutes.ts) as the console uses it: an RTK
  * Query slice of its own, loaded only under /staff, typed by the API's schemas in the contract.
- * An erase invalidates the list, the registration and the audit log, so that every view shows it
- * at once.
+ * A change shows at once in every view it touches: an erase in the list, the registration and the
+ * audit log; a registration's change, note or bulk change also in the overview and the
+ * registration itself (from the change's answer, or read again).
  */
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query/react';
@@ -10,14 +11,22 @@ import { dynamicMiddleware, rootReducer } from '../../app/store';
 import { xsrfHeaderFor } from '../../api/xsrf';
 // Types only: the schemas' TypeBox stays out of the console's bundle.
 import type {
+  Assignable,
+  BulkChange,
+  BulkResult,
   EraseBody,
   ExportQuery,
+  Note,
+  NoteBody,
+  Overview,
   PageOfAuditRecords,
   PageOfRegistrations,
+  RegistrationChange,
   RegistrationDetails,
   RegistrationFilter,
   StaffMember,
 } from '../../contract/consoleApiSchemas';
+import { ifMatchOf } from '../../contract/processing';
 import { isSignedOut } from './apiErrors';
 import { consoleApiPath } from '../../contract/consolePaths';
 
@@ -55,7 +64,7 @@ export const consoleApi = createApi({
     if (isSignedOut(result.error)) signInAndComeBack();
     return result;
   },
-  tagTypes: ['Registration', 'AuditLog'],
+  tagTypes: ['Registration', 'AuditLog', 'Overview'],
   endpoints: (builder) => ({
     me: builder.query<StaffMember, void>({ query: () => 'me' }),
     registrations: builder.query<PageOfRegistrations, RegistrationFilter & { page: number }>({
@@ -78,6 +87,44 @@ export const consoleApi = createApi({
         'AuditLog',
       ],
     }),
+    /** Refused (412) when `version` is no longer the registration's: someone changed it meanwhile. */
+    changeRegistration: builder.mutation<
+      RegistrationDetails,
+      { id: number; version: number; change: RegistrationChange }
+    >({
+      query: ({ id, version, change }) => ({
+        url: `registrations/${id}`,
+        method: 'PATCH',
+        headers: { 'If-Match': ifMatchOf(version) },
+        body: change,
+      }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        // The answer is the registration as changed: shown at once, without reading it again.
+        if (data) dispatch(consoleApi.util.updateQueryData('registration', id, () => data));
+      },
+      invalidatesTags: (result) =>
+        result ? [{ type: 'Registration', id: 'LIST' }, 'Overview', 'AuditLog'] : [],
+    }),
+    addNote: builder.mutation<Note, { id: number } & NoteBody>({
+      query: ({ id, text }) => ({
+        url: `registrations/${id}/notes`,
+        method: 'POST',
+        body: { text },
+      }),
+      // The registration again, with the note in its timeline.
+      invalidatesTags: (result, _error, { id }) =>
+        result ? [{ type: 'Registration', id }, 'AuditLog'] : [],
+    }),
+    bulkChange: builder.mutation<BulkResult, BulkChange>({
+      query: (change) => ({ url: 'registrations/bulk', method: 'POST', body: change }),
+      invalidatesTags: (result) => (result ? ['Registration', 'Overview', 'AuditLog'] : []),
+    }),
+    staffMembers: builder.query<Assignable[], void>({ query: () => 'staff-members' }),
+    overview: builder.query<Overview, void>({
+      query: () => 'overview',
+      providesTags: ['Overview'],
+    }),
     auditLog: builder.query<PageOfAuditRecords, number>({
       query: (page) => `audit-log?page=${page}`,
       providesTags: ['AuditLog'],
@@ -90,6 +137,11 @@ export const {
   useRegistrationsQuery,
   useRegistrationQuery,
   useEraseRegistrationMutation,
+  useChangeRegistrationMutation,
+  useAddNoteMutation,
+  useBulkChangeMutation,
+  useStaffMembersQuery,
+  useOverviewQuery,
   useAuditLogQuery,
 } = consoleApi;
 

@@ -1,7 +1,9 @@
-/** Times and programmes as the staff read them: in the institution's time zone and language. */
+/** Times, programmes and values as the staff read them: in the institution's time zone and language. */
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
+import type { FieldName } from '../../contract/fields';
 import { defaultLanguage, isLanguage, languageLocales } from '../../contract/languages';
+import type { ProcessingState } from '../../contract/processing';
 
 export function useFormatting() {
   const { t, i18n } = useTranslation();
@@ -11,9 +13,28 @@ export function useFormatting() {
     dateStyle: 'short',
     timeStyle: 'short',
   });
+  // A calendar day (YYYY-MM-DD) is already the time zone's: read as UTC, it stays that day.
+  const calendarDay = new Intl.DateTimeFormat(languageLocales[language], {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'numeric',
+  });
+  const programme = (code: string) => t(`degree-programs.${code}`);
   return {
     received: (iso: string) => dateTime.format(new Date(iso)),
-    programme: (code: string) => t(`degree-programs.${code}`),
-    label: (field: string) => t(`form.${field}-label`),
+    day: (day: string) => calendarDay.format(new Date(`${day}T00:00:00Z`)),
+    programme,
+    /** A field's name: its label in the form, but for the terms, whose label there holds a link. */
+    label: (field: FieldName) =>
+      field === 'terms' ? t('terms-accepted', { ns: 'staff' }) : t(`form.${field}-label`),
+    state: (state: ProcessingState) => t(`state.${state}`, { ns: 'staff' }),
+    /** A field's value as read: a programme by its name, the terms as yes or no. */
+    value: (field: FieldName, stored: string | boolean) =>
+      field === 'degreeProgram'
+        ? programme(String(stored))
+        : typeof stored === 'boolean'
+          ? t(stored ? 'yes' : 'no', { ns: 'staff' })
+          : stored,
   };
 }

@@ -1,23 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { config } from '../../config';
-import { fieldNames, fieldSpec, type FieldName } from '../../contract/fields';
+import { fieldNames } from '../../contract/fields';
+import { fieldMessage, fieldNameKey, summaryEntry } from './fieldMessages';
 import { focusField } from './focusField';
 import { selectSummaryErrors } from './registrationSlice';
 
 export const errorSummaryId = 'error-summary';
-
-/** A field's name, as its label gives it; the checkbox's label is a sentence, its legend a name. */
-function nameKey(field: FieldName): string {
-  const { kind, section } = fieldSpec(field);
-  return kind === 'checkbox' ? `form.${section}-heading` : `form.${field}-label`;
-}
-
-/** "Efternamn: använd bara bokstäver …": several fields share a message, so each names its own. */
-function entryText(name: string, message: string, language: string): string {
-  return `${name}: ${message.charAt(0).toLocaleLowerCase(language)}${message.slice(1)}`;
-}
 
 /**
  * The GOV.UK error summary: after an invalid submit, a heading and one link per invalid field,
@@ -57,11 +46,7 @@ export function ErrorSummary({ submits }: { submits: number }) {
                 focusField(field);
               }}
             >
-              {entryText(
-                t(nameKey(field)),
-                t(`validation.${errors[field]}`, { domain: config.emailDomain }),
-                i18n.language,
-              )}
+              {summaryEntry(t(fieldNameKey(field)), fieldMessage(t, errors[field]!), i18n.language)}
             </a>
           </li>
         ))}

@@ -14,7 +14,11 @@ type Validate = (values: RegistrationValues) => FieldErrors;
 let validate: Validate | undefined;
 let loading: Promise<Validate> | undefined;
 
-function loadRules(): Promise<Validate> {
+/**
+ * The rules, loaded once: the form's checks and the console's corrections share them (and one
+ * chunk, so that the start page's script need not know of another).
+ */
+export function loadRules(): Promise<Validate> {
   loading ??= import('../../contract/registrationSchema.js').then(
     ({ createRegistrationSchema, validateRegistration }) => {
       const schema = createRegistrationSchema(config.emailDomain);

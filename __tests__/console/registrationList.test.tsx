@@ -1,0 +1,176 @@
+/** The list's filters, marks and changes of many at once, as an officer presses them. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Overview, RegistrationSummary } from '../../src/contract/consoleApiSchemas';
+import { pageSize } from '../../src/contract/consoleLimits';
+import {
+  fakeStaffApi,
+  formTexts,
+  officer,
+  registration,
+  renderConsole,
+  staffTexts,
+} from '../support/renderConsole';
+
+// Fifty rows pressed through with user-event take a few seconds on a busy machine.
+jest.setTimeout(20_000);
+
+const sv = staffTexts.sv;
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=token-123; path=/';
+});
+afterEach(() => jest.restoreAllMocks());
+
+const summary = (id: number, changes: Partial<RegistrationSummary> = {}): RegistrationSummary => {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the details' own fields left out
+  const { confirmation, notes, history, ...fields } = registration;
+  return { ...fields, id, reference: `REF${id}`, lastName: `Nyström ${id}`, ...changes };
+};
+
+const cai = { subject: 'cai', name: 'Cai Coordinator', programmes: ['MIDS' as const] };
+
+function api(total: number, items: RegistrationSummary[]) {
+  return fakeStaffApi([
+    ['GET', /\/me$/, () => ({ body: officer })],
+    ['GET', /\/staff-members$/, () => ({ body: [cai] })],
+    ['GET', /\/registrations$/, () => ({ body: { total, items } })],
+    ['POST', /\/registrations\/bulk$/, () => ({ body: { updated: total } })],
+  ]);
+}
+
+const bulkRequests = (requests: Request[]) =>
+  requests.filter((request) => request.method === 'POST');
+
+describe('the list', () => {
+  it('shows the state and the assignee, marks possible duplicates, and filters by the address', async () => {
+    const { requests } = api(2, [
+      summary(1, { state: 'waiting', assignee: { subject: 'cai', name: 'Cai Coordinator' } }),
+      summary(2, { duplicateOf: [5] }),
+    ]);
+    renderConsole('/staff?state=waiting&assignee=me&duplicates=true');
+    const rows = await screen.findAllByRole('row');
+    expect(rows[1]).toHaveTextContent(sv.state.waiting);
+    expect(rows[1]).toHaveTextContent('Cai Coordinator');
+    expect(within(rows[1]).queryByText(sv['possible-duplicate'])).toBeNull();
+    expect(rows[2]).toHaveTextContent(sv.nobody);
+    expect(within(rows[2]).getByText(sv['possible-duplicate'])).toBeInTheDocument();
+    const asked = new URL(requests.find((request) => /registrations/.test(request.url))!.url);
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      state: 'waiting',
+      assignee: 'me',
+      duplicates: 'true',
+      page: '1',
+    });
+    expect(screen.getByLabelText(sv['state-label'])).toHaveValue('waiting');
+    expect(screen.getByLabelText(sv['assignee-label'])).toHaveValue('me');
+    expect(screen.getByLabelText(sv['only-duplicates'])).toBeChecked();
+  });
+
+  it('changes the rows selected in one action, by their ids', async () => {
+    const { requests } = api(3, [summary(1), summary(2), summary(3)]);
+    const user = userEvent.setup();
+    renderConsole('/staff');
+    await user.click(
+      await screen.findByLabelText(sv['select-row'].replace('{{reference}}', 'REF1')),
+    );
+    await user.click(screen.getByLabelText(sv['select-row'].replace('{{reference}}', 'REF3')));
+    const form = screen.getByRole('form', {
+      name: sv['bulk-heading-selected_other'].replace('{{count}}', '2'),
+    });
+    // Nothing chosen: said, and nothing sent.
+    const apply = within(form).getByRole('button', {
+      name: sv['bulk-apply_other'].replace('{{count}}', '2'),
+    });
+    await user.click(apply);
+    expect(within(form).getByLabelText(sv['bulk-state'])).toHaveAccessibleDescription(
+      sv['bulk-nothing-chosen'],
+    );
+    expect(bulkRequests(requests)).toHaveLength(0);
+
+    await user.selectOptions(within(form).getByLabelText(sv['bulk-assignee']), 'cai');
+    await user.click(apply);
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent(sv['bulk-changed_other'].replace('{{count}}', '3'));
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(await bulkRequests(requests)[0].json()).toEqual({
+      ids: [1, 3],
+      set: { assignee: 'cai' },
+    });
+  });
+
+  it('changes every registration the filter matches once their number is confirmed', async () => {
+    const items = Array.from({ length: pageSize }, (_, index) => summary(index + 1));
+    const { requests } = api(pageSize + 7, items);
+    const user = userEvent.setup();
+    renderConsole('/staff?programme=MIDS&state=new');
+    await user.click(await screen.findByLabelText(sv['select-page']));
+    await user.click(
+      screen.getByRole('button', {
+        name: sv['select-every-matching_other'].replace('{{count}}', '57'),
+      }),
+    );
+    const form = screen.getByRole('form', {
+      name: sv['bulk-heading-filter_other'].replace('{{count}}', '57'),
+    });
+    await user.selectOptions(within(form).getByLabelText(sv['bulk-state']), 'done');
+    const apply = sv['bulk-apply_other'].replace('{{count}}', '57');
+    await user.click(within(form).getByRole('button', { name: apply }));
+
+    // A dialog names their number; nothing is sent before it is confirmed.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(sv['bulk-confirm-filter_other'].replace('{{count}}', '57'));
+    expect(bulkRequests(requests)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: apply }));
+    await screen.findByText(sv['bulk-changed_other'].replace('{{count}}', '57'));
+    expect(await bulkRequests(requests)[0].json()).toEqual({
+      filter: { programme: 'MIDS', state: 'new' },
+      set: { state: 'done' },
+    });
+  });
+});
+
+describe('the overview', () => {
+  it('gives the counts per state with links to the list, and each day as a bar and a table row', async () => {
+    const days = Array.from({ length: 30 }, (_, index) => ({
+      day: `2026-11-${String(index + 1).padStart(2, '0')}`,
+      count: index === 29 ? 4 : index % 3,
+    }));
+    const overview: Overview = {
+      programmes: [{ code: 'MIDS', states: { new: 3, 'in-progress': 2, waiting: 1, done: 5 } }],
+      days,
+    };
+    fakeStaffApi([
+      ['GET', /\/me$/, () => ({ body: officer })],
+      ['GET', /\/overview$/, () => ({ body: overview })],
+    ]);
+    renderConsole('/staff/overview');
+    await screen.findByRole('heading', { level: 1, name: sv['overview-heading'] });
+    const mids = await screen.findByRole('row', {
+      name: new RegExp(formTexts.sv['degree-programs'].MIDS),
+    });
+    expect(within(mids).getByRole('link', { name: '2' })).toHaveAttribute(
+      'href',
+      '/staff?programme=MIDS&state=in-progress',
+    );
+    expect(within(mids).getByRole('link', { name: '11' })).toHaveAttribute(
+      'href',
+      '/staff?programme=MIDS',
+    );
+
+    const chart = screen.getByRole('img');
+    const total = days.reduce((sum, { count }) => sum + count, 0);
+    expect(chart).toHaveAccessibleName(
+      expect.stringContaining(`sammanlagt ${total}, som mest 4 på en dag`),
+    );
+    expect(chart.querySelectorAll('rect')).toHaveLength(30);
+    // The highest day's bar is full height; a day of 0 has none.
+    expect(chart.querySelectorAll('rect')[29]).toHaveAttribute('height', '100');
+    expect(chart.querySelectorAll('rect')[0]).toHaveAttribute('height', '0');
+    const table = screen.getByRole('table', { name: sv['overview-days-caption'] });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.lastChild!.textContent)).toEqual(
+      days.map(({ count }) => String(count)),
+    );
+  });
+});

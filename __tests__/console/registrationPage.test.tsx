@@ -1,0 +1,203 @@
+/** A registration's page, as an officer presses it, against a fake staff API. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  fakeStaffApi,
+  formTexts,
+  officer,
+  registration,
+  renderConsole,
+  staffTexts,
+  type Answer,
+} from '../support/renderConsole';
+
+// The first press loads the form's rules (yup), which takes a while in a cold test run.
+jest.setTimeout(20_000);
+
+const sv = staffTexts.sv;
+const form = formTexts.sv;
+const detailsPath = /^\/staff\/api\/registrations\/7$/;
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=token-123; path=/';
+});
+afterEach(() => jest.restoreAllMocks());
+
+/** The API with registration 7 as `current()` has it, and `change` answering its PATCH. */
+function api(change: (request: Request) => Answer, current = () => registration) {
+  return fakeStaffApi([
+    ['GET', /\/me$/, () => ({ body: officer })],
+    ['GET', /\/staff-members$/, () => ({ body: [] })],
+    ['GET', detailsPath, () => ({ body: current() })],
+    ['PATCH', detailsPath, change],
+    ['POST', /\/registrations\/7\/notes$/, change],
+  ]);
+}
+
+async function openRegistration() {
+  renderConsole('/staff/7');
+  await screen.findByRole('heading', { level: 1 });
+}
+
+const sent = (requests: Request[], method: string) =>
+  requests.filter((request) => request.method === method);
+const gets = (requests: Request[]) =>
+  requests.filter(
+    (request) => request.method === 'GET' && detailsPath.test(new URL(request.url).pathname),
+  );
+
+describe("a registration's correction", () => {
+  it('refuses a phone number the form would refuse, naming the field in a summary that takes the focus; a valid one is sent alone, on the version shown', async () => {
+    const newNumber = '+358 50 765 4321';
+    const { requests } = api(() => ({
+      body: { ...registration, phoneNumber: newNumber, version: 4 },
+    }));
+    const user = userEvent.setup();
+    await openRegistration();
+
+    await user.click(screen.getByRole('button', { name: sv.correct }));
+    const phone = screen.getByLabelText(form.form['phoneNumber-label']);
+    await user.clear(phone);
+    await user.type(phone, 'abc');
+    await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
+
+    const summary = await screen.findByRole('region', {
+      name: form.form['error-summary-heading'],
+    });
+    const message = form.validation['phoneNumber-too-short'];
+    const entry = `${form.form['phoneNumber-label']}: ${message[0].toLocaleLowerCase('sv')}${message.slice(1)}`;
+    expect(within(summary).getByRole('link', { name: entry })).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(sent(requests, 'PATCH')).toHaveLength(0);
+
+    // The summary's link takes the person to the field.
+    await user.click(within(summary).getByRole('link'));
+    expect(phone).toHaveFocus();
+    await user.clear(phone);
+    await user.type(phone, newNumber);
+    await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
+
+    await screen.findByText(sv.corrected);
+    const [patch] = sent(requests, 'PATCH');
+    expect(patch.headers.get('If-Match')).toBe('"3"');
+    expect(patch.headers.get('X-XSRF-TOKEN')).toBe('token-123');
+    expect(await patch.json()).toEqual({ fields: { phoneNumber: newNumber } });
+    // Back to the details, which show the answer's value, with the focus where the form opened.
+    expect(screen.getByText(newNumber)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: sv.correct })).toHaveFocus();
+  });
+
+  it("shows the server's refusal (422) beside the field, in the form's words", async () => {
+    api(() => ({
+      status: 422,
+      body: {
+        statusCode: 422,
+        error: 'Unprocessable Entity',
+        message: 'fields',
+        fields: { degreeProgram: 'degreeProgram-outside-access' },
+      },
+    }));
+    const user = userEvent.setup();
+    await openRegistration();
+    await user.click(screen.getByRole('button', { name: sv.correct }));
+    await user.selectOptions(screen.getByLabelText(form.form['degreeProgram-label']), 'MIDS');
+    await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
+    const summary = await screen.findByRole('region', {
+      name: form.form['error-summary-heading'],
+    });
+    expect(summary).toHaveTextContent(sv['programme-outside-access'].slice(1));
+  });
+});
+
+describe("a registration's processing", () => {
+  it('Take assigns it to the person signed in, on the version shown', async () => {
+    const { requests } = api(() => ({
+      body: {
+        ...registration,
+        assignee: { subject: officer.subject, name: officer.name },
+        version: 4,
+      },
+    }));
+    const user = userEvent.setup();
+    await openRegistration();
+    await user.click(screen.getByRole('button', { name: sv.take }));
+    await screen.findByText(sv['processing-saved']);
+    const [patch] = sent(requests, 'PATCH');
+    expect(patch.headers.get('If-Match')).toBe('"3"');
+    expect(await patch.json()).toEqual({ assignee: officer.subject });
+    // It is theirs now: nothing to take, and the select says so.
+    expect(screen.queryByRole('button', { name: sv.take })).toBeNull();
+    expect(screen.getByLabelText(sv['assignee-label'])).toHaveDisplayValue(
+      sv['person-me'].replace('{{name}}', officer.name),
+    );
+  });
+
+  it('a change refused because someone changed it meanwhile names them, overwrites nothing and reads it again on request', async () => {
+    const { requests } = api(() => ({
+      status: 412,
+      body: {
+        statusCode: 412,
+        error: 'Precondition Failed',
+        message: 'changed meanwhile',
+        version: 4,
+        changedBy: { subject: 'cai', name: 'Cai Coordinator' },
+        changedAt: '2026-11-26T10:15:00.000Z',
+      },
+    }));
+    const user = userEvent.setup();
+    await openRegistration();
+    await user.selectOptions(screen.getByLabelText(sv['state-label']), 'in-progress');
+    await user.click(screen.getByRole('button', { name: sv['processing-save'] }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Cai Coordinator');
+    expect(alert).toHaveTextContent('26.11.2026 12.15'); // in TIME_ZONE
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(sent(requests, 'PATCH')).toHaveLength(1);
+    expect(await sent(requests, 'PATCH')[0].json()).toEqual({ state: 'in-progress' });
+
+    const readsBefore = gets(requests).length;
+    await user.click(within(alert).getByRole('button', { name: sv['conflict-reload'] }));
+    await waitFor(() => expect(gets(requests).length).toBe(readsBefore + 1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent(requests, 'PATCH')).toHaveLength(1);
+  });
+});
+
+describe("a registration's notes", () => {
+  it('refuses an empty note, counts what is left, and adds one', async () => {
+    const note = {
+      id: 1,
+      at: '2026-11-26T10:00:00.000Z',
+      author: officer,
+      text: 'Asked for a copy.',
+    };
+    let current = registration;
+    const { requests } = api(
+      () => {
+        current = { ...registration, notes: [note] };
+        return { status: 201, body: note };
+      },
+      () => current,
+    );
+    const user = userEvent.setup();
+    await openRegistration();
+
+    await user.click(screen.getByRole('button', { name: sv['note-add'] }));
+    const input = screen.getByLabelText(sv['note-label']);
+    expect(input).toHaveFocus();
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(sv['note-required']));
+    expect(sent(requests, 'POST')).toHaveLength(0);
+
+    await user.type(input, note.text);
+    expect(screen.getByText('Du har 1 983 tecken kvar')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: sv['note-add'] }));
+    await screen.findByText(sv['note-added']);
+    expect(await sent(requests, 'POST')[0].json()).toEqual({ text: note.text });
+    // Read again, with the note in it.
+    await screen.findByText(note.text);
+    expect(input).toHaveValue('');
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Where a registration's processing is, and who has it: the state and the assignee, saved
+ * together, and Take (assign it to oneself) in one press. Each change is sent on the version
+ * shown; a refusal because someone changed it meanwhile says who, and nothing is overwritten.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  Person,
+  RegistrationChange,
+  RegistrationDetails,
+  StaffMember,
+} from '../../contract/consoleApiSchemas';
+import type { ProcessingState } from '../../contract/processing';
+import { versionConflictIn } from './apiErrors';
+import { ConflictNotice } from './ConflictNotice';
+import { useChangeRegistrationMutation, useStaffMembersQuery } from './consoleApi';
+import { PersonOptions, StateOptions } from './processingOptions';
+
+/** Those who may have this registration (its programme's staff), and whoever has it now. */
+function useAssignable(registration: RegistrationDetails): Person[] {
+  const { data = [] } = useStaffMembersQuery();
+  const people: Person[] = data.filter((person) =>
+    (person.programmes as readonly string[]).includes(registration.degreeProgram),
+  );
+  const { assignee } = registration;
+  if (assignee && !people.some((person) => person.subject === assignee.subject)) {
+    people.push(assignee);
+  }
+  return people;
+}
+
+export function ProcessingPanel({
+  registration,
+  member,
+  reload,
+}: {
+  registration: RegistrationDetails;
+  member: StaffMember;
+  reload: () => void;
+}) {
+  const { t } = useTranslation('staff');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const people = useAssignable(registration);
+  const [change, { error, isLoading, reset }] = useChangeRegistrationMutation();
+  const [saved, setSaved] = useState(false);
+  const conflict = versionConflictIn(error);
+
+  async function send(body: RegistrationChange) {
+    // A second press while the first is on its way would be refused as a conflict with itself.
+    if (isLoading) return;
+    setSaved(false);
+    const result = await change({
+      id: registration.id,
+      version: registration.version,
+      change: body,
+    });
+    setSaved(!('error' in result));
+  }
+
+  const mine = registration.assignee?.subject === member.subject;
+  return (
+    <section aria-labelledby="processing-heading" className="mb-4">
+      <h2 id="processing-heading" ref={heading} tabIndex={-1} className="h4">
+        {t('processing-heading')}
+      </h2>
+      {/* A new version is a new starting point: what is selected is what is stored. */}
+      <ProcessingForm
+        key={registration.version}
+        registration={registration}
+        people={people}
+        me={member.subject}
+        send={send}
+        take={mine ? undefined : () => send({ assignee: member.subject })}
+      />
+      {saved && (
+        <p role="status" className="mt-2 mb-0">
+          {t('processing-saved')}
+        </p>
+      )}
+      {conflict && (
+        <ConflictNotice
+          conflict={conflict}
+          reload={() => {
+            reset();
+            reload();
+            heading.current?.focus();
+          }}
+        />
+      )}
+      {error && !conflict && (
+        <p role="alert" className="text-danger mt-2 mb-0">
+          {t('change-failed')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ProcessingForm({
+  registration,
+  people,
+  me,
+  send,
+  take,
+}: {
+  registration: RegistrationDetails;
+  people: readonly Person[];
+  me: string;
+  send: (change: RegistrationChange) => Promise<void>;
+  /** Assigns it to the person signed in: offered unless it is theirs already. */
+  take?: () => void;
+}) {
+  const { t } = useTranslation('staff');
+  const [state, setState] = useState<ProcessingState>(registration.state);
+  const [assignee, setAssignee] = useState(registration.assignee?.subject ?? '');
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    // Only what was changed: what another person set meanwhile in the other stays theirs.
+    const changes: RegistrationChange = {};
+    if (state !== registration.state) changes.state = state;
+    if (assignee !== (registration.assignee?.subject ?? '')) changes.assignee = assignee || null;
+    if (Object.keys(changes).length > 0) void send(changes);
+  }
+
+  return (
+    <form className="row g-3 align-items-end" onSubmit={save}>
+      <div className="col-sm-6">
+        <label className="form-label" htmlFor="processing-state">
+          {t('state-label')}
+        </label>
+        <select
+          id="processing-state"
+          className="form-select"
+          value={state}
+          onChange={(event) => setState(event.target.value as ProcessingState)}
+        >
+          <StateOptions />
+        </select>
+      </div>
+      <div className="col-sm-6">
+        <label className="form-label" htmlFor="processing-assignee">
+          {t('assignee-label')}
+        </label>
+        <select
+          id="processing-assignee"
+          className="form-select"
+          value={assignee}
+          onChange={(event) => setAssignee(event.target.value)}
+        >
+          <option value="">{t('nobody')}</option>
+          <PersonOptions people={people} me={me} />
+        </select>
+      </div>
+      <div className="col-12 d-flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary">
+          {t('processing-save')}
+        </button>
+        {take && (
+          <button type="button" className="btn btn-outline-primary" onClick={take}>
+            {t('take')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

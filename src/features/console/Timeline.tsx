@@ -1,0 +1,59 @@
+/**
+ * A registration's history, oldest first: received, every state and assignee change, every
+ * correction with the field's old and new value, every note; each with who and when.
+ */
+import { useTranslation } from 'react-i18next';
+import type { HistoryEntry, Person } from '../../contract/consoleApiSchemas';
+import { useFormatting } from './useFormatting';
+
+export function Timeline({ history }: { history: readonly HistoryEntry[] }) {
+  const { t } = useTranslation('staff');
+  return (
+    <section aria-labelledby="history-heading" className="mb-4">
+      <h2 id="history-heading" className="h4">
+        {t('history-heading')}
+      </h2>
+      <ol className="timeline">
+        {history.map((entry, index) => (
+          <li key={index}>
+            <Step entry={entry} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Step({ entry }: { entry: HistoryEntry }) {
+  const { t } = useTranslation('staff');
+  const format = useFormatting();
+  const person = (someone: Person | null) => someone?.name ?? t('nobody');
+  const what = (() => {
+    switch (entry.type) {
+      case 'received':
+        return t('history-received');
+      case 'state':
+        return t('history-state', { from: format.state(entry.from), to: format.state(entry.to) });
+      case 'assignee':
+        return t('history-assignee', { from: person(entry.from), to: person(entry.to) });
+      case 'correction':
+        return t('history-correction', {
+          field: format.label(entry.field),
+          from: format.value(entry.field, entry.from),
+          to: format.value(entry.field, entry.to),
+        });
+      case 'note':
+        return t('history-note');
+    }
+  })();
+  return (
+    <>
+      <p className="mb-0 fw-semibold">{what}</p>
+      {entry.type === 'note' && <p className="mb-0 note-text">{entry.text}</p>}
+      <p className="small">
+        {entry.actor?.name ?? t('applicant')} ·{' '}
+        <time dateTime={entry.at}>{format.received(entry.at)}</time>
+      </p>
+    </>
+  );
+}
