@@ -4,13 +4,9 @@
  * coordinator keeps it within their programmes; every change increases the version and is
  * written in the history with its old and new value, in one transaction.
  */
+import { columnOf } from '../db/fieldColumns';
 import type { Database, Queryable } from '../db/database';
-import {
-  fieldNames,
-  fieldSpec,
-  type FieldName,
-  type RegistrationValues,
-} from '../../src/contract/fields';
+import { fieldNames, type FieldName, type RegistrationValues } from '../../src/contract/fields';
 import {
   normaliseRegistration,
   validateRegistration,
@@ -89,7 +85,7 @@ export function changeRegistration(
     }
 
     const current = Object.fromEntries(
-      fieldNames.map((name) => [name, row[fieldSpec(name).column]]),
+      fieldNames.map((name) => [name, row[columnOf(name)]]),
     ) as RegistrationValues;
     const corrected = fieldNames.filter((name) => change.fields?.[name] !== undefined);
     const values = normaliseRegistration(schema, { ...current, ...change.fields });
@@ -123,7 +119,7 @@ export function changeRegistration(
     const assignments: [string, unknown][] = [
       ['state', change.state ?? row.state],
       ['assignee', assignee],
-      ...corrected.map((field): [string, unknown] => [fieldSpec(field).column, values[field]]),
+      ...corrected.map((field): [string, unknown] => [columnOf(field), values[field]]),
     ];
     await tx.query(
       `UPDATE registrations SET ${assignments

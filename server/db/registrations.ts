@@ -2,12 +2,8 @@
  * The registrations table: storing submissions (batched, idempotent), and what the staff do with
  * them: read them out, erase an applicant's, delete those past the retention period.
  */
-import {
-  fieldNames,
-  fieldSpec,
-  isStringField,
-  type RegistrationValues,
-} from '../../src/contract/fields';
+import { columnOf } from './fieldColumns';
+import { fieldNames, isStringField, type RegistrationValues } from '../../src/contract/fields';
 import type { Language } from '../../src/contract/languages';
 import type { Database, Queryable } from './database';
 import { createGroupCommit } from './groupCommit';
@@ -44,7 +40,7 @@ export interface RegistrationStore {
 }
 
 /** The form's columns in the model's order: also the unique index that makes a resubmission a no-op. */
-export const formColumns = fieldNames.map((name) => fieldSpec(name).column);
+export const formColumns = fieldNames.map((name) => columnOf(name));
 
 const columns = formColumns.join(', ');
 /** The form's columns, then language and reference. */
@@ -219,7 +215,7 @@ export async function purgeRegistrations(db: Queryable, retentionDays: number): 
 }
 
 export function toStoredRegistration(row: RegistrationRow): StoredRegistration {
-  const values = Object.fromEntries(fieldNames.map((name) => [name, row[fieldSpec(name).column]]));
+  const values = Object.fromEntries(fieldNames.map((name) => [name, row[columnOf(name)]]));
   return {
     id: row.id,
     reference: row.reference,

@@ -4,8 +4,9 @@
  * must not bring in what the server would have refused. Each check names what is wrong, never
  * the value (it may be personal data).
  */
+import { columnOf } from '../db/fieldColumns';
 import { isLanguage, languages } from '../../src/contract/languages';
-import { fieldNames, fieldSpec, toRegistrationValues } from '../../src/contract/fields';
+import { fieldNames, toRegistrationValues } from '../../src/contract/fields';
 import {
   createRegistrationSchema,
   validateRegistration,
@@ -103,7 +104,7 @@ const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
   registrations: {
     id,
     created_at: time,
-    ...Object.fromEntries(fieldNames.map((name) => [fieldSpec(name).column, formColumn])),
+    ...Object.fromEntries(fieldNames.map((name) => [columnOf(name), formColumn])),
     language: (value) =>
       isLanguage(value) ? undefined : `is not one of the languages (${languages.join(', ')})`,
     reference: (value) => (isRegistrationReference(value) ? undefined : 'is not a reference code'),
@@ -165,14 +166,14 @@ export function createBackupRowCheck(emailDomain: string, version: number) {
 
   function checkRegistration(row: Row): string | undefined {
     const values = toRegistrationValues(
-      Object.fromEntries(fieldNames.map((name) => [name, row[fieldSpec(name).column]])),
+      Object.fromEntries(fieldNames.map((name) => [name, row[columnOf(name)]])),
     );
     if (!values) return 'a form column has a value of the wrong type';
     const errors = validateRegistration(schema, values);
     const failed = fieldNames.find((name) => errors[name]);
     if (failed) {
       const domain = failed === 'email' ? ` (EMAIL_DOMAIN is ${emailDomain})` : '';
-      return `${fieldSpec(failed).column} breaks the form's rule ${errors[failed]}${domain}`;
+      return `${columnOf(failed)} breaks the form's rule ${errors[failed]}${domain}`;
     }
     if (references.has(row.reference)) return 'its reference is on an earlier line too';
     references.add(row.reference);

@@ -1,9 +1,9 @@
 /**
  * The registration (onboarding) form's model: every field once, in the order the form shows them,
- * with how it is asked for, where it is stored and how a browser may fill it in. The form's
- * controls, the request body, the GraphQL input type, the database columns, the export's header
- * and the test fixtures derive from it; the validation rules (schema.ts) are checked against it.
- * Adding a field is one entry here, a rule, its translations and a migration.
+ * with how it is asked for and how a browser may fill it in. The form's controls, the request
+ * body, the GraphQL input type, the database columns (server/db/fieldColumns.ts), the export's
+ * header and the test fixtures derive from it; the validation rules (registrationSchema.ts) are
+ * checked against it. Adding a field is one entry here, a rule, its translations and a migration.
  */
 export const degreePrograms = ['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE'] as const;
 
@@ -12,8 +12,6 @@ export interface FieldSpec {
   kind: 'text' | 'select' | 'checkbox';
   /** The fieldset it belongs to; its legend is the translation `form.<section>-heading`. */
   section: 'personal' | 'contact' | 'study' | 'terms';
-  /** Its column in the registrations table. */
-  column: string;
   /** The HTML autocomplete token (WCAG 1.3.5 Identify Input Purpose). */
   autoComplete?: string;
   inputType?: 'text' | 'email' | 'tel';
@@ -28,14 +26,12 @@ export const registrationFields = {
   firstName: {
     kind: 'text',
     section: 'personal',
-    column: 'first_name',
     autoComplete: 'given-name',
   },
-  lastName: { kind: 'text', section: 'personal', column: 'last_name', autoComplete: 'family-name' },
+  lastName: { kind: 'text', section: 'personal', autoComplete: 'family-name' },
   birthday: {
     kind: 'text',
     section: 'personal',
-    column: 'birthday',
     autoComplete: 'bday',
     inputMode: 'decimal',
     hasHint: true,
@@ -43,7 +39,6 @@ export const registrationFields = {
   phoneNumber: {
     kind: 'text',
     section: 'contact',
-    column: 'phone_number',
     autoComplete: 'tel',
     inputType: 'tel',
     hasHint: true,
@@ -51,19 +46,17 @@ export const registrationFields = {
   email: {
     kind: 'text',
     section: 'contact',
-    column: 'email',
     autoComplete: 'email',
     inputType: 'email',
     hasHint: true,
   },
-  address: { kind: 'text', section: 'contact', column: 'address', autoComplete: 'address-line1' },
-  zipcode: { kind: 'text', section: 'contact', column: 'zipcode', autoComplete: 'postal-code' },
-  city: { kind: 'text', section: 'contact', column: 'city', autoComplete: 'address-level2' },
-  country: { kind: 'text', section: 'contact', column: 'country', autoComplete: 'country-name' },
+  address: { kind: 'text', section: 'contact', autoComplete: 'address-line1' },
+  zipcode: { kind: 'text', section: 'contact', autoComplete: 'postal-code' },
+  city: { kind: 'text', section: 'contact', autoComplete: 'address-level2' },
+  country: { kind: 'text', section: 'contact', autoComplete: 'country-name' },
   startedYear: {
     kind: 'text',
     section: 'study',
-    column: 'started_year',
     autoComplete: 'off',
     inputMode: 'numeric',
     hasHint: true,
@@ -71,10 +64,9 @@ export const registrationFields = {
   degreeProgram: {
     kind: 'select',
     section: 'study',
-    column: 'degree_program',
     options: degreePrograms,
   },
-  terms: { kind: 'checkbox', section: 'terms', column: 'terms' },
+  terms: { kind: 'checkbox', section: 'terms' },
 } as const satisfies Record<string, FieldSpec>;
 
 type Fields = typeof registrationFields;
