@@ -8,6 +8,7 @@ import { readStorageConfig, type StorageConfig } from './config';
 import { keepNewFilesPrivate } from './dataDirAccess';
 import { migrate, schemaVersion } from './db/migrations';
 import { openDatabase } from './db/openDatabase';
+import { withoutControlCharacters } from './operations/controlCharacters';
 
 /** Where the database is, as the person running the command set it (never the URL: a password). */
 const describeStorage = (storage: StorageConfig) =>
@@ -32,6 +33,6 @@ async function main() {
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`Cannot migrate: ${message.replace(/\s+/g, ' ').trim()}`);
+  console.error(`Cannot migrate: ${withoutControlCharacters(message.replace(/\s+/g, ' ')).trim()}`);
   process.exitCode = 1;
 });

@@ -13,6 +13,7 @@ import { parseCsv } from '../../testing/csv';
 import { connectGraphql } from '../../testing/graphqlClient';
 import { validRegistration } from '../../testing/registrations';
 import { repoRoot } from '../../testing/paths';
+import { schemaVersion as migratedSchemaVersion } from '../../server/db/migrations';
 import {
   runStaffCommand,
   startServer,
@@ -299,7 +300,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
       [
         'a column the table does not have',
         withRegistration({ evil: true }),
-        'registrations has no column "evil"',
+        'it has a column that registrations does not have',
       ],
       [
         'an audit line forged with ESC and a line break',
@@ -319,7 +320,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
       [
         'an outbox row of no registration',
         withOutbox({ registration_id: 999_999 }),
-        'registration_id 999999 names no registration',
+        'its registration_id names no registration',
       ],
       [
         'an outbox row due on a day that does not exist',
@@ -374,6 +375,56 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     );
     const publicAnswer = await (await fetch(`${server.url}/metrics`)).text();
     expect(publicAnswer).not.toContain('registrations_stored_total');
+  });
+});
+
+describe("what the commands print to the staff's terminal", () => {
+  /** C0 and C1 controls, DEL, and the bidirectional controls; a line feed ends a line. */
+  const terminalControls = /(?!\n)[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+  /** Clears the screen, retitles the window, and reverses the rest of the line. */
+  const hostile = '\u001b[2J\u001b]0;pwned\u0007\u009b31m\u202Eoverride';
+
+  const restore = (lines: unknown[]) =>
+    runStaffCommand(
+      ['restore'],
+      { DATA_DIR: makeTempDir('server-test-restore-') },
+      { entry: 'source', stdin: `${lines.map((line) => JSON.stringify(line)).join('\n')}\n` },
+    );
+
+  it.each([
+    ['its schema version', [{ format: 'student-registration-backup', schemaVersion: hostile }]],
+    [
+      "a column's name",
+      [
+        {
+          format: 'student-registration-backup',
+          schemaVersion: migratedSchemaVersion,
+          createdAt: new Date().toISOString(),
+        },
+        { table: 'audit_log', row: { [hostile]: 1 } },
+      ],
+    ],
+  ])('refuses a backup with hostile text in %s, without repeating it', async (_what, lines) => {
+    const result = await restore(lines);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/backup/);
+    expect(result.stderr).not.toMatch(terminalControls);
+    expect(result.stderr).not.toMatch(/pwned|override|31m/);
+  });
+
+  it('prints no control character of what was typed', async () => {
+    const result = await runStaffCommand(
+      ['export', '--since', hostile],
+      {
+        DATA_DIR: makeTempDir('server-test-typed-'),
+      },
+      { entry: 'source' },
+    );
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--since wants a date');
+    expect(result.stderr).not.toMatch(terminalControls);
   });
 });
 

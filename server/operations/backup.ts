@@ -65,9 +65,10 @@ export function parseBackup(text: string, emailDomain: string): ParsedBackup {
   if (header?.format !== backupFormat) {
     throw new StaffCommandError('This is not a backup made by npm run backup.');
   }
+  // What the file says is never repeated: it may be made to drive the terminal that shows it.
   if (header.schemaVersion !== schemaVersion) {
     throw new StaffCommandError(
-      `The backup has schema version ${header.schemaVersion}; this version restores ${schemaVersion}.`,
+      `The backup's schema version is not ${schemaVersion}, the one this version restores.`,
     );
   }
   const checkRow = createBackupRowCheck(emailDomain);

@@ -2,7 +2,8 @@
  * A backup's rows checked as this server would have made them, before anything is restored: once
  * restored, a row is trusted (mailed, exported, printed), so a backup edited or damaged by hand
  * must not bring in what the server would have refused. Each check names what is wrong, never
- * the value (it may be personal data).
+ * the value (it may be personal data, or made to drive the terminal that shows it), nor a name
+ * the backup made up.
  */
 import { isLanguage, languages } from '../../src/contract/languages';
 import { fieldNames, fieldSpec, toRegistrationValues } from '../../src/contract/fields';
@@ -88,7 +89,7 @@ export function createBackupRowCheck(emailDomain: string) {
   return function checkRow(table: Table, row: Row): string | undefined {
     const checks = columnChecks[table];
     const unknown = Object.keys(row).find((column) => !Object.hasOwn(checks, column));
-    if (unknown !== undefined) return `${table} has no column ${JSON.stringify(unknown)}`;
+    if (unknown !== undefined) return `it has a column that ${table} does not have`;
     for (const [column, check] of Object.entries(checks)) {
       if (!Object.hasOwn(row, column)) return `the column ${column} is missing`;
       const value = row[column];
@@ -99,11 +100,11 @@ export function createBackupRowCheck(emailDomain: string) {
       if (problem) return `${column} ${problem}`;
     }
     const ids = seen.get(table)!;
-    if (ids.has(row.id)) return `the id ${String(row.id)} is on an earlier line too`;
+    if (ids.has(row.id)) return 'its id is on an earlier line too';
     ids.add(row.id);
     if (table === 'registrations') return checkRegistration(row);
     if (table === 'outbox' && !seen.get('registrations')!.has(row.registration_id)) {
-      return `registration_id ${String(row.registration_id)} names no registration on a line before it`;
+      return 'its registration_id names no registration on a line before it';
     }
     return undefined;
   };
