@@ -12,6 +12,7 @@ import {
   validateRegistration,
 } from '../../src/contract/registrationSchema';
 import { isRegistrationReference } from '../db/registrationReference';
+import { auditTextLimits } from './auditLog';
 import { hasControlCharacters } from './controlCharacters';
 
 /** In restore order: a table comes after those it refers to. */
@@ -53,14 +54,13 @@ const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
     reference: (value) => (isRegistrationReference(value) ? undefined : 'is not a reference code'),
   },
   outbox: { id, registration_id: id, queued_at: time, attempts: count, next_attempt_at: time },
-  // The staff socket takes a user of at most 320 characters.
   audit_log: {
     id,
     at: time,
-    command: text(50),
+    command: text(auditTextLimits.command),
     row_count: count,
-    os_user: text(320),
-    details: text(1000),
+    os_user: text(auditTextLimits.os_user),
+    details: text(auditTextLimits.details),
   },
 };
 

@@ -14,7 +14,7 @@ import {
   type ApplicantCriterion,
 } from '../db/registrations';
 import { isoInTimeZone, startOfDay } from '../timeZone';
-import { readAuditLog, recordAudit, subjectHash } from './auditLog';
+import { auditTextLimits, quotedWithin, readAuditLog, recordAudit, subjectHash } from './auditLog';
 import { createBackup } from './backup';
 import { withoutControlCharacters } from './controlCharacters';
 import { exportFile } from './exportFormats';
@@ -103,10 +103,10 @@ export async function eraseApplicant(
     'email' in criterion ? ['email', criterion.email] : ['reference', criterion.reference];
   const count = await database.transaction(async (tx) => {
     const erased = await eraseRegistrations(tx, criterion);
-    const details = [
-      `${kind}-hash=${subjectHash(secret, subject)}`,
-      ...(reason ? [`reason=${JSON.stringify(reason)}`] : []),
-    ].join(' ');
+    const hash = `${kind}-hash=${subjectHash(secret, subject)}`;
+    // Quoted, a reason can grow to several times its length: it is cut to what the log keeps.
+    const room = auditTextLimits.details - `${hash} reason=`.length;
+    const details = reason ? `${hash} reason=${quotedWithin(reason, room)}` : hash;
     await recordAudit(tx, { command: 'erase', rowCount: erased, actor, details });
     return erased;
   });
