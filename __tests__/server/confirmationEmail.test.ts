@@ -317,6 +317,24 @@ describe('without SMTP_URL', () => {
     expect(mailFiles(dataDir)).toEqual([`registration-${id}.eml`]);
   });
 
+  it('deletes at start the files of registrations gone, whatever RETENTION_DAYS', async () => {
+    const dataDir = makeTempDir('server-test-eml-');
+    const app = await startApp({ dataDir, retentionDays: 0, deferWork: true });
+    await send(app, validRegistration(), 'en');
+    const [{ id }] = await app.operations.database.query<{ id: number }>(
+      'SELECT id FROM registrations',
+    );
+    // One left by an erase that raced the outbox, and the stored one's, written before a restart.
+    const mailDir = path.join(dataDir, 'mail');
+    fs.mkdirSync(mailDir, { recursive: true });
+    for (const fileId of [id, id + 1]) {
+      fs.writeFileSync(path.join(mailDir, `registration-${fileId}.eml`), 'Subject: x\n\nx');
+    }
+    await app.startWork();
+
+    expect(mailFiles(dataDir)).toEqual([`registration-${id}.eml`]);
+  });
+
   it('refuses a file name that is not a registration id', async () => {
     const dataDir = makeTempDir('server-test-eml-');
     const transport = createMailTransport(undefined, dataDir);

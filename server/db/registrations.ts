@@ -242,6 +242,11 @@ export async function purgeRegistrations(db: Queryable, retentionDays: number): 
   return rows.length;
 }
 
+/** Deletes the hourly confirmation counts of hours more than a day past: none is read again. */
+export async function forgetPastConfirmationCounts(db: Queryable): Promise<void> {
+  await db.query("DELETE FROM confirmations_queued WHERE hour < now() - interval '1 day'");
+}
+
 export function toStoredRegistration(row: RegistrationRow): StoredRegistration {
   const values = Object.fromEntries(fieldNames.map((name) => [name, row[fieldSpec(name).column]]));
   return {

@@ -115,21 +115,24 @@ export async function eraseApplicant(
 }
 
 /**
- * Deletes what is past RETENTION_DAYS (nothing when it is 0), confirmation files too; `command`
- * tells the audit log who asked.
+ * Deletes what is past RETENTION_DAYS (nothing when it is 0), then every confirmation file whose
+ * registration is gone: an erase racing the outbox can leave one behind, whatever RETENTION_DAYS.
+ * `command` tells the audit log who asked.
  */
 export async function purgeExpired(
   { database, retentionDays, mailDir }: OperationsContext,
   command: string,
   actor: string,
 ): Promise<number> {
-  if (retentionDays === 0) return 0;
-  const count = await database.transaction(async (tx) => {
-    const purged = await purgeRegistrations(tx, retentionDays);
-    const details = `retention-days=${retentionDays}`;
-    await recordAudit(tx, { command, rowCount: purged, actor, details });
-    return purged;
-  });
+  const count =
+    retentionDays === 0
+      ? 0
+      : await database.transaction(async (tx) => {
+          const purged = await purgeRegistrations(tx, retentionDays);
+          const details = `retention-days=${retentionDays}`;
+          await recordAudit(tx, { command, rowCount: purged, actor, details });
+          return purged;
+        });
   await deleteConfirmationFilesOfGone(database, mailDir);
   return count;
 }
