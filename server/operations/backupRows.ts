@@ -75,7 +75,11 @@ export function createBackupRowCheck(emailDomain: string) {
       Object.fromEntries(fieldNames.map((name) => [name, row[fieldSpec(name).column]])),
     );
     if (!values) return 'a form column has a value of the wrong type';
-    const errors = validateRegistration(schema, values);
+    // Releases before schema 7 took % in an address: their backups restore as they were stored.
+    const errors = validateRegistration(schema, {
+      ...values,
+      email: values.email.replace(/%/g, '_'),
+    });
     const failed = fieldNames.find((name) => errors[name]);
     if (failed) {
       const domain = failed === 'email' ? ` (EMAIL_DOMAIN is ${emailDomain})` : '';

@@ -1,9 +1,9 @@
 /** @jest-environment node */
 /**
- * The audit log's rows as long as the console can make them (a provider's long subject and email,
- * an erase reason that grows when quoted) still back up and restore: a restore refuses a whole
- * backup for one row it would not have made, so a row written too long would make every later
- * backup useless.
+ * What the server writes, a restore takes back: it refuses a whole backup for one row it would not
+ * have made, so a row written too long, or one an earlier release accepted, would make the backup
+ * useless. The audit log's rows as long as the console can make them (a provider's long subject
+ * and email, an erase reason that grows when quoted); an address with % from before schema 7.
  */
 import { migrate } from '../../server/db/migrations';
 import { auditActor } from '../../server/console/signIn';
@@ -63,4 +63,23 @@ it('backs up and restores audit rows written with the longest values the console
   // Cut where it had to be, and still one quoted string that says so.
   expect(erase.details).toMatch(/ reason="(\\u0001|\\")+…"$/);
   expect(erase.actor.startsWith('eee')).toBe(true);
+});
+
+it('restores an address with % that a release before schema 7 stored', async () => {
+  const database = await openTestDatabase();
+  await migrate(database);
+  const values = validRegistration();
+  await createRegistrationStore(database).save(values, 'sv');
+  const percentAddress = `someone%elsewhere@${emailDomain}`;
+  await database.query('UPDATE registrations SET email = $1', [percentAddress]);
+  const { text } = await createBackup(database);
+  await database.close();
+
+  const fresh = await openTestDatabase();
+  await migrate(fresh);
+  await restoreBackup(fresh, parseBackup(text, emailDomain));
+  const restored = await readRegistrations(fresh);
+  await fresh.close();
+
+  expect(restored.map((registration) => registration.email)).toEqual([percentAddress]);
 });
