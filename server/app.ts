@@ -5,6 +5,7 @@
 import cookie from '@fastify/cookie';
 import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { readBuildInfo } from './buildInfo';
 import { appConfigOf, type Config } from './config';
 import type { Database } from './db/database';
 import { handleError } from './errors';
@@ -95,7 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // onClose hooks run last-registered first: each part closes before the parts it uses.
   app.setErrorHandler(handleError);
   await app.register(shutdownPlugin);
-  await app.register(metricsPlugin);
+  const build = readBuildInfo(options.gitCommit);
+  await app.register(metricsPlugin, { build });
   await app.register(sensible);
   await app.register(databasePlugin, {
     dataDir: options.dataDir,
@@ -125,10 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxPerMinute: options.smtpMaxPerMinute,
   });
   await app.register(redisPlugin, { url: options.redisUrl });
-  await app.register(healthPlugin, { database: app.database });
+  await app.register(healthPlugin, { database: app.database, build });
   await app.register(graphqlPlugin, {
     redis: app.redis,
     emailDomain: options.emailDomain,
+    confirmationsPerHour: options.confirmationsPerHour,
     rateLimitPerMinute: options.rateLimitPerMinute,
     introspection: options.graphqlIntrospection,
   });

@@ -6,6 +6,7 @@ import {
   type AppConfig,
   type InstitutionKind,
 } from '../src/contract/configDefaults';
+import { commitFormat } from './buildInfo';
 import { readStaffConsoleSettings, type StaffConsoleSettings } from './console/settings';
 import { isTimeZone } from './timeZone';
 
@@ -62,6 +63,13 @@ export interface Config extends StaffConfig {
   graphqlIntrospection: boolean;
   /** The staff console's sign-in and access; unset, the console is off. */
   staffConsole?: StaffConsoleSettings;
+  /**
+   * At most this many confirmations are queued in a clock hour, whatever the addresses: beyond it
+   * registrations are stored without one. A ceiling on what the form can make the institution send.
+   */
+  confirmationsPerHour: number;
+  /** The commit this server runs (GIT_COMMIT), where the clone's .git cannot tell it. */
+  gitCommit?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -75,6 +83,7 @@ export const serverDefaults = {
   logLevel: 'info',
   dataDir: 'data',
   staticDir: 'dist',
+  confirmationsPerHour: 1000,
 };
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -131,6 +140,14 @@ export function readConfig(env: Env): Config {
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
     staffConsole: readStaffConsoleSettings(env),
+    confirmationsPerHour: readInteger(
+      env,
+      'CONFIRMATIONS_PER_HOUR',
+      serverDefaults.confirmationsPerHour,
+      1,
+      1_000_000,
+    ),
+    gitCommit: readGitCommit(env.GIT_COMMIT),
   };
 }
 
@@ -193,6 +210,16 @@ function readInstitutionKind(text: string | undefined): InstitutionKind {
     );
   }
   return value as InstitutionKind;
+}
+
+function readGitCommit(text: string | undefined): string | undefined {
+  const commit = text?.trim().toLowerCase() || undefined;
+  if (commit && !commitFormat.test(commit)) {
+    throw new Error(
+      `GIT_COMMIT must be a commit's name in hex (git rev-parse HEAD), got "${text}"`,
+    );
+  }
+  return commit;
 }
 
 function readRedisUrl(text: string | undefined): string | undefined {

@@ -20,7 +20,7 @@ import { fieldNames, type RegistrationValues } from '../../src/contract/fields';
 import { parseCsv } from '../../testing/csv';
 import { acknowledgedFirstName, connectGraphql } from '../../testing/graphqlClient';
 import { exportCsv, freePort, startServer } from '../../testing/server';
-import { validRegistration } from '../../testing/registrations';
+import { emailDomain, validRegistration } from '../../testing/registrations';
 import {
   databaseTimeoutMs,
   makeDataDir,
@@ -318,6 +318,24 @@ describe('without SMTP_URL', () => {
     expect(mailFiles(dataDir)).toEqual([`registration-${id}.eml`]);
   });
 
+  it('deletes at start the files of registrations gone, whatever RETENTION_DAYS', async () => {
+    const dataDir = makeTempDir('server-test-eml-');
+    const app = await startApp({ dataDir, retentionDays: 0, deferWork: true });
+    await send(app, validRegistration(), 'en');
+    const [{ id }] = await app.operations.database.query<{ id: number }>(
+      'SELECT id FROM registrations',
+    );
+    // One left by an erase that raced the outbox, and the stored one's, written before a restart.
+    const mailDir = path.join(dataDir, 'mail');
+    fs.mkdirSync(mailDir, { recursive: true });
+    for (const fileId of [id, id + 1]) {
+      fs.writeFileSync(path.join(mailDir, `registration-${fileId}.eml`), 'Subject: x\n\nx');
+    }
+    await app.startWork();
+
+    expect(mailFiles(dataDir)).toEqual([`registration-${id}.eml`]);
+  });
+
   it('refuses a file name that is not a registration id', async () => {
     const dataDir = makeTempDir('server-test-eml-');
     const transport = createMailTransport(undefined, dataDir);
@@ -412,6 +430,75 @@ describe('at most 3 confirmations for one address in 24 hours', () => {
     await send(app, third, 'en');
     await send(app, fourth, 'en');
     expect(await queuedFor(app, address)).toBe(4);
+  });
+});
+
+describe('one mailbox, however its address is written', () => {
+  /** The addresses of the confirmations waiting in the outbox for `mailbox`'s local part. */
+  async function queuedForMailbox(app: FastifyInstance, localPart: string): Promise<string[]> {
+    const rows = await app.operations.database.query<{ email: string }>(
+      'SELECT email FROM registrations WHERE id IN (SELECT registration_id FROM outbox)',
+    );
+    return rows
+      .map((row) => row.email)
+      .filter((email) => email.toLowerCase().split(/[+@]/)[0] === localPart);
+  }
+
+  it('counts victim+0@, VICTIM+1@ … as victim@: 3 confirmations in 24 hours between them', async () => {
+    const app = await startApp({ smtpUrl: `smtp://127.0.0.1:${await freePort()}` });
+    const localPart = validRegistration().email.split('@')[0];
+    const addresses = ['', '+0', '+1', '+x.y', '+'].map(
+      (tag, index) => `${index % 2 ? localPart.toUpperCase() : localPart}${tag}@${emailDomain}`,
+    );
+    for (const email of addresses) await send(app, validRegistration({ email }), 'en');
+
+    expect(await queuedForMailbox(app, localPart)).toHaveLength(3);
+    const metrics = await app.metrics.registry.metrics();
+    expect(metrics).toMatch(/^emails_suppressed_total\{reason="address_limit"\} 2$/m);
+  });
+
+  it('tells mailboxes apart that only share a beginning', async () => {
+    const app = await startApp({ smtpUrl: `smtp://127.0.0.1:${await freePort()}` });
+    const localPart = validRegistration().email.split('@')[0];
+    for (const suffix of ['a', 'b', 'c', 'd']) {
+      const email = `${localPart}${suffix}@${emailDomain}`;
+      await send(app, validRegistration({ email }), 'en');
+    }
+
+    const rows = await app.operations.database.query<{ count: number }>(
+      'SELECT count(*)::integer AS count FROM outbox',
+    );
+    expect(rows[0].count).toBe(4);
+  });
+});
+
+describe('at most CONFIRMATIONS_PER_HOUR confirmations in a clock hour', () => {
+  it('stores every registration, queues confirmations up to the ceiling, and counts the rest', async () => {
+    const app = await startApp({
+      smtpUrl: `smtp://127.0.0.1:${await freePort()}`,
+      confirmationsPerHour: 2,
+    });
+    const sent = Array.from({ length: 5 }, () => validRegistration());
+    await Promise.all(sent.map((values) => send(app, values, 'sv')));
+
+    const count = async (table: string) =>
+      (
+        await app.operations.database.query<{ count: number }>(
+          `SELECT count(*)::integer AS count FROM ${table}`,
+        )
+      )[0].count;
+    expect(await count('registrations')).toBe(5);
+    expect(await count('outbox')).toBe(2);
+    const metrics = await app.metrics.registry.metrics();
+    expect(metrics).toMatch(/^emails_suppressed_total\{reason="hourly_limit"\} 3$/m);
+    expect(metrics).not.toMatch(/reason="address_limit"/);
+
+    // The hour is over: the next one has room again.
+    await app.operations.database.query(
+      "UPDATE confirmations_queued SET hour = hour - interval '1 hour'",
+    );
+    await send(app, validRegistration(), 'sv');
+    expect(await count('outbox')).toBe(3);
   });
 });
 
@@ -523,7 +610,7 @@ describeWith(postgresUrl)('several instances on one PostgreSQL', () => {
     }
   });
 
-  it('queue at most 3 confirmations for one address between them', async () => {
+  it('queue at most 3 confirmations for one mailbox between them', async () => {
     const database = await createThrowawayDatabase(postgresUrl!, 'address_limit_test');
     try {
       // Nobody listens at their SMTP_URL: the outbox keeps what is queued.
@@ -538,11 +625,17 @@ describeWith(postgresUrl)('several instances on one PostgreSQL', () => {
         ),
       );
       try {
-        const address = validRegistration().email;
-        const sent = Array.from({ length: 12 }, () => validRegistration({ email: address }));
+        // One mailbox, written with a +tag of its own each time.
+        const [localPart, domain] = validRegistration().email.split('@');
+        const sent = Array.from({ length: 12 }, (_, index) =>
+          validRegistration({ email: `${localPart}+${index}@${domain}` }),
+        );
         await Promise.all(sent.map((values, index) => send(instances[index % 3], values, 'sv')));
 
-        expect(await queuedFor(instances[0], address)).toBe(3);
+        const [{ queued }] = await instances[0].operations.database.query<{ queued: number }>(
+          'SELECT count(*)::integer AS queued FROM outbox',
+        );
+        expect(queued).toBe(3);
         const suppressed = await Promise.all(
           instances.map(
             async (instance) =>

@@ -2,6 +2,8 @@
 /**
  * RETENTION_DAYS as the app applies it on its own: at start, then daily, on jest's clock.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -81,5 +83,29 @@ describe('the retention purge', () => {
       expect(await isPurged(expired)).toBe(true);
     }
     expect(await isStored(kept)).toBe(true);
+  });
+
+  it("deletes with it a confirmation file whose registration is gone, and past hours' counts", async () => {
+    const { database } = app.operations;
+    await database.query(
+      "INSERT INTO confirmations_queued (hour, queued) VALUES (now() - interval '25 hours', 7)",
+    );
+    const orphan = path.join(app.operations.mailDir, 'registration-999999.eml');
+    fs.mkdirSync(app.operations.mailDir, { recursive: true });
+    fs.writeFileSync(orphan, 'left by an erase that raced the outbox');
+    await jest.advanceTimersByTimeAsync(day);
+
+    const pastHours = async () =>
+      (
+        await database.query<{ count: number }>(
+          "SELECT count(*)::integer AS count FROM confirmations_queued WHERE hour < now() - interval '1 day'",
+        )
+      )[0].count;
+    const deadline = Date.now() + purgeLimitMs;
+    while ((fs.existsSync(orphan) || (await pastHours()) > 0) && Date.now() < deadline) {
+      await sleep(50);
+    }
+    expect(fs.existsSync(orphan)).toBe(false);
+    expect(await pastHours()).toBe(0);
   });
 });

@@ -129,7 +129,7 @@ describe('the SPA bundle', () => {
     database.failing = false;
 
     expect(healthy.statusCode).toBe(200);
-    expect(healthy.json()).toEqual({ status: 'ok' });
+    expect(healthy.json()).toMatchObject({ status: 'ok' });
     expect(unhealthy.statusCode).toBe(503);
   });
 
@@ -140,7 +140,7 @@ describe('the SPA bundle', () => {
     release();
 
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable' });
+    expect(response.json()).toMatchObject({ status: 'unavailable' });
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(healthTimeoutMs - 50);
   });
 });

@@ -11,6 +11,7 @@ import { parseCsv } from '../../testing/csv';
 import { connectGraphql } from '../../testing/graphqlClient';
 import { validRegistration } from '../../testing/registrations';
 import { repoRoot } from '../../testing/paths';
+import { schemaVersion as migratedSchemaVersion } from '../../server/db/migrations';
 import {
   runStaffCommand,
   startServer,
@@ -277,7 +278,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
       [
         'a column the table does not have',
         withRegistration({ evil: true }),
-        'registrations has no column "evil"',
+        'it has a column that registrations does not have',
       ],
       [
         'an audit line forged with ESC and a line break',
@@ -297,7 +298,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
       [
         'an outbox row of no registration',
         withOutbox({ registration_id: 999_999 }),
-        'registration_id 999999 names no registration',
+        'its registration_id names no registration',
       ],
       [
         'an outbox row due on a day that does not exist',
@@ -352,6 +353,165 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     );
     const publicAnswer = await (await fetch(`${server.url}/metrics`)).text();
     expect(publicAnswer).not.toContain('registrations_stored_total');
+  });
+});
+
+describe("what the commands print to the staff's terminal", () => {
+  /** C0 and C1 controls, DEL, and the bidirectional controls; a line feed ends a line. */
+  const terminalControls = /(?!\n)[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+  /** Clears the screen, retitles the window, and reverses the rest of the line. */
+  const hostile = '\u001b[2J\u001b]0;pwned\u0007\u009b31m\u202Eoverride';
+
+  const restore = (lines: unknown[]) =>
+    runStaffCommand(
+      ['restore'],
+      { DATA_DIR: makeTempDir('server-test-restore-') },
+      { entry: 'source', stdin: `${lines.map((line) => JSON.stringify(line)).join('\n')}\n` },
+    );
+
+  it.each([
+    ['its schema version', [{ format: 'student-registration-backup', schemaVersion: hostile }]],
+    [
+      "a column's name",
+      [
+        {
+          format: 'student-registration-backup',
+          schemaVersion: migratedSchemaVersion,
+          createdAt: new Date().toISOString(),
+        },
+        { table: 'audit_log', row: { [hostile]: 1 } },
+      ],
+    ],
+  ])('refuses a backup with hostile text in %s, without repeating it', async (_what, lines) => {
+    const result = await restore(lines);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/backup/);
+    expect(result.stderr).not.toMatch(terminalControls);
+    expect(result.stderr).not.toMatch(/pwned|override|31m/);
+  });
+
+  it('prints no control character of what was typed', async () => {
+    const result = await runStaffCommand(
+      ['export', '--since', hostile],
+      {
+        DATA_DIR: makeTempDir('server-test-typed-'),
+      },
+      { entry: 'source' },
+    );
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--since wants a date');
+    expect(result.stderr).not.toMatch(terminalControls);
+  });
+});
+
+describe('the embedded database at rest', () => {
+  it('keeps every file under DATA_DIR to the server user, even started with umask 000', async () => {
+    const dataDir = makeTempDir('server-test-umask-');
+    fs.chmodSync(dataDir, 0o777);
+    fs.writeFileSync(path.join(dataDir, 'left-open'), 'x', { mode: 0o666 });
+    fs.chmodSync(path.join(dataDir, 'left-open'), 0o666);
+    const server = await startServer({
+      entry: 'source',
+      dataDir,
+      env: { STATIC_DIR: makeStaticDir(), LOG_LEVEL: 'info' },
+      wrapper: ['sh', '-c', 'umask 000; exec "$@"', 'sh'],
+    });
+    const openToOthers = () =>
+      fs
+        .readdirSync(dataDir, { recursive: true })
+        .map((name) => path.join(dataDir, String(name)))
+        .concat(dataDir)
+        .filter((entry) => fs.lstatSync(entry).mode & 0o077);
+    let openWhileRunning: string[];
+    let created: string[];
+    try {
+      const client = await connectGraphql(server.url);
+      expect((await client.submit(validRegistration())).status).toBe(200);
+      const [row] = parseCsv((await run(['export'], { DATA_DIR: dataDir })).toString('utf8'));
+      // Made after the start, by calls that leave the mode to the umask (the lock's pid file).
+      await waitForFiles([confirmationFile(dataDir, row.id)]);
+      created = fs.readdirSync(dataDir);
+      openWhileRunning = openToOthers();
+    } finally {
+      await server.stop();
+    }
+
+    expect(created).toEqual(expect.arrayContaining(['server.pid', 'staff.sock', 'mail']));
+    expect(openWhileRunning).toEqual([]);
+    expect(openToOthers()).toEqual([]);
+    expect(fs.readdirSync(path.join(dataDir, 'pgdata')).length).toBeGreaterThan(5);
+    expect(server.output()).toContain('DATA_DIR was open to other users');
+  });
+
+  it('purges what is past RETENTION_DAYS at start, and npm run purge at once', async () => {
+    const dataDir = makeTempDir('server-test-retention-');
+    const server = await startServer({
+      entry: 'source',
+      dataDir,
+      env: { STATIC_DIR: makeStaticDir() },
+    });
+    const sent = [validRegistration(), validRegistration(), validRegistration()];
+    let files: string[];
+    try {
+      const client = await connectGraphql(server.url);
+      for (const registration of sent) await client.submit(registration);
+      const rows = parseCsv((await run(['export'], { DATA_DIR: dataDir })).toString('utf8'));
+      files = rows.map((row) => confirmationFile(dataDir, row.id));
+      await waitForFiles(files);
+    } finally {
+      await server.stop();
+    }
+
+    const backdate = await openTestDatabase(dataDir);
+    for (const [registration, days] of [
+      [sent[0], 40],
+      [sent[1], 20],
+    ] as const) {
+      await backdate.query(
+        `UPDATE registrations SET created_at = now() - make_interval(days => $2) WHERE email = $1`,
+        [registration.email, days],
+      );
+    }
+    await backdate.close();
+
+    const restarted = await startServer({
+      entry: 'source',
+      dataDir,
+      env: { STATIC_DIR: makeStaticDir(), RETENTION_DAYS: '30' },
+    });
+    // `npm run purge` with its own RETENTION_DAYS, which a running server overrules with its own.
+    const purgeKeepingTenDays = () =>
+      runStaffCommand(
+        ['purge'],
+        { DATA_DIR: dataDir },
+        {
+          entry: 'source',
+          env: { RETENTION_DAYS: '10' },
+        },
+      );
+    try {
+      expect((await exportedRows({ DATA_DIR: dataDir })).map((row) => row.email)).toEqual([
+        sent[1].email,
+        sent[2].email,
+      ]);
+      const purge = await purgeKeepingTenDays();
+      // Through the running server, whose RETENTION_DAYS (30) applies.
+      expect(purge.stdout.toString()).toBe(
+        'Purged 0 registrations received more than 30 days ago.\n',
+      );
+      expect(files.map((file) => fs.existsSync(file))).toEqual([false, true, true]);
+    } finally {
+      await restarted.stop();
+    }
+    const direct = await purgeKeepingTenDays();
+    expect(direct.stdout.toString()).toBe(
+      'Purged 1 registration received more than 10 days ago.\n',
+    );
+    expect(files.map((file) => fs.existsSync(file))).toEqual([false, false, true]);
+    const log = (await run(['audit-log'], { DATA_DIR: dataDir })).toString();
+    expect(log).toMatch(/scheduled purge\s+1\s/);
   });
 });
 

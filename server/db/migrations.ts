@@ -196,6 +196,23 @@ const migrations: Migration[] = [
       'CREATE INDEX registration_history_registration ON registration_history (registration_id, id)',
     ],
   },
+  {
+    version: 9,
+    statements: [
+      // The mailbox an address reaches: in any letter case, without a +tag (victim+1@ is victim@).
+      // The confirmations' cap per address counts, and locks, by it (registrations.ts).
+      `CREATE FUNCTION registration_mailbox(address text) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN regexp_replace(lower(address), '\\+[^@]*@', '@')`,
+      // As registrations_address, which the previous release still reads (a later one drops it).
+      `CREATE INDEX registrations_mailbox ON registrations
+        (hashtext(registration_mailbox(email)))`,
+      // The confirmations queued in each clock hour (UTC), counted against CONFIRMATIONS_PER_HOUR.
+      `CREATE TABLE confirmations_queued (
+        hour timestamptz PRIMARY KEY,
+        queued integer NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */

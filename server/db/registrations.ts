@@ -5,6 +5,7 @@
 import { columnOf } from './fieldColumns';
 import { fieldNames, isStringField, type RegistrationValues } from '../../src/contract/fields';
 import type { Language } from '../../src/contract/languages';
+import { serverDefaults } from '../config';
 import type { Database, Queryable } from './database';
 import { createGroupCommit } from './groupCommit';
 import { newRegistrationReference } from './registrationReference';
@@ -27,8 +28,10 @@ export type ProcessedRow = RegistrationRow & ProcessingRow;
 export type SaveOutcome =
   /** Stored, and its confirmation queued. */
   | 'confirmation-queued'
-  /** Stored without a confirmation: its address has had its share of them (see below). */
+  /** Stored without a confirmation: its mailbox has had its share of them (see below). */
   | 'address-limit'
+  /** Stored without a confirmation: the hour's confirmations reached CONFIRMATIONS_PER_HOUR. */
+  | 'hourly-limit'
   /** An identical registration was stored before: this one counts as it, and queues nothing. */
   | 'already-stored';
 
@@ -51,46 +54,69 @@ const columnArrays = fieldNames
 
 /**
  * Anyone may type any address at EMAIL_DOMAIN, and the confirmation goes out in the institution's
- * name: a registration queues one only while its address (in any letter case) has fewer than this
- * many registrations from the past 24 hours, so that nobody can flood a mailbox with it.
+ * name: a registration queues one only while its mailbox (registration_mailbox(): any letter
+ * case, any +tag) has fewer than this many registrations from the past 24 hours, so that nobody
+ * can flood a mailbox with it.
  */
 const confirmationsPerAddressPerDay = 3;
 
 /**
- * Instances sharing a PostgreSQL count an address's registrations one at a time: a lock per
- * address until COMMIT (in a key space of this application's own), taken before the count's
+ * Instances sharing a PostgreSQL count a mailbox's registrations one at a time: a lock per
+ * mailbox until COMMIT (in a key space of this application's own), taken before the count's
  * snapshot, in one order so that two batches cannot deadlock.
  */
 const addressLockSpace = 7_301_955;
 const lockAddresses = `SELECT pg_advisory_xact_lock(${addressLockSpace}, key) FROM (
-    SELECT DISTINCT hashtext(lower(address)) AS key FROM unnest($1::text[]) AS address ORDER BY key
+    SELECT DISTINCT hashtext(registration_mailbox(address)) AS key
+    FROM unnest($1::text[]) AS address ORDER BY key
   ) AS keys`;
+
+const perAddressLimit = `$${fieldNames.length + 3}`;
+const perHourLimit = `$${fieldNames.length + 4}`;
+const thisHour = `date_trunc('hour', now(), 'UTC')`;
 
 /**
  * One statement for the whole batch: the new registrations and their queued confirmations (the
- * outbox). A duplicate (also within the batch) is skipped and queues nothing. The count of an
- * address's registrations sees those committed before (the statement's snapshot), and the
- * batch's own are numbered on top of it. After the form's columns, language and reference comes
- * the limit. Returns the stored ones' references, and whether each queued its confirmation.
+ * outbox). A duplicate (also within the batch) is skipped and queues nothing. The count of a
+ * mailbox's registrations sees those committed before (the statement's snapshot), and the batch's
+ * own are numbered on top of it; so are the hour's confirmations, whose count grows by those
+ * queued. After the form's columns, language and reference come the limits per mailbox and per
+ * hour. Returns the stored ones' references, whether each queued its confirmation, and whether
+ * its mailbox's limit let it.
+ *
+ * The hour's count is read in the snapshot too: instances writing at the same moment may each
+ * queue one batch past CONFIRMATIONS_PER_HOUR. It is a ceiling against abuse, not a quota.
  */
 const insertBatch = `WITH inserted AS (
     INSERT INTO registrations (${columns}, language, reference)
     SELECT * FROM unnest(${columnArrays})
     ON CONFLICT (${columns}) DO NOTHING
-    RETURNING id, reference, lower(email) AS address
+    RETURNING id, reference, registration_mailbox(email) AS mailbox
   ), numbered AS (
-    SELECT id, reference, row_number() OVER (PARTITION BY address ORDER BY id) + (
+    SELECT id, reference, row_number() OVER (PARTITION BY mailbox ORDER BY id) + (
       SELECT count(*) FROM registrations
-      WHERE hashtext(lower(email)) = hashtext(inserted.address)
-        AND lower(email) = inserted.address AND created_at > now() - interval '24 hours'
+      WHERE hashtext(registration_mailbox(email)) = hashtext(inserted.mailbox)
+        AND registration_mailbox(email) = inserted.mailbox
+        AND created_at > now() - interval '24 hours'
     ) AS nth_today
     FROM inserted
+  ), mailbox_allows AS (
+    SELECT id, row_number() OVER (ORDER BY id) + coalesce(
+      (SELECT queued FROM confirmations_queued WHERE hour = ${thisHour}), 0
+    ) AS nth_this_hour
+    FROM numbered WHERE nth_today <= ${perAddressLimit}
   ), queued AS (
     INSERT INTO outbox (registration_id)
-    SELECT id FROM numbered WHERE nth_today <= $${fieldNames.length + 3}
+    SELECT id FROM mailbox_allows WHERE nth_this_hour <= ${perHourLimit}
     RETURNING registration_id
+  ), counted AS (
+    INSERT INTO confirmations_queued (hour, queued)
+    SELECT ${thisHour}, count(*) FROM queued HAVING count(*) > 0
+    ON CONFLICT (hour) DO UPDATE SET queued = confirmations_queued.queued + excluded.queued
   )
-  SELECT reference, id IN (SELECT registration_id FROM queued) AS queued FROM numbered`;
+  SELECT reference, id IN (SELECT registration_id FROM queued) AS queued,
+    id IN (SELECT id FROM mailbox_allows) AS mailbox_allows
+  FROM numbered`;
 
 const selectSince = `SELECT id, reference, language, created_at, ${columns}, ${processingColumns}
   FROM registrations WHERE created_at >= $1 ORDER BY id`;
@@ -120,13 +146,18 @@ interface Submission {
 export type ApplicantCriterion = { email: string } | { reference: string };
 
 export interface RegistrationStoreOptions {
+  /** CONFIRMATIONS_PER_HOUR: beyond it, registrations are stored without a confirmation. */
+  confirmationsPerHour?: number;
   /** Called after each committed batch: confirmations are waiting in the outbox. */
   onCommitted?: () => void;
 }
 
 export function createRegistrationStore(
   db: Database,
-  { onCommitted }: RegistrationStoreOptions = {},
+  {
+    confirmationsPerHour = serverDefaults.confirmationsPerHour,
+    onCommitted,
+  }: RegistrationStoreOptions = {},
 ): RegistrationStore {
   async function insert(batch: Submission[]): Promise<SaveOutcome[]> {
     const params = [
@@ -135,11 +166,10 @@ export function createRegistrationStore(
     ];
     const references = batch.map(() => newRegistrationReference());
     const store = (queryable: Queryable) =>
-      queryable.query<{ reference: string; queued: boolean }>(insertBatch, [
-        ...params,
-        references,
-        confirmationsPerAddressPerDay,
-      ]);
+      queryable.query<{ reference: string; queued: boolean; mailbox_allows: boolean }>(
+        insertBatch,
+        [...params, references, confirmationsPerAddressPerDay, confirmationsPerHour],
+      );
     // On PGlite the one statement is alone: a transaction would only hold the next batch back.
     const stored = db.concurrentWriters
       ? await db.transaction(async (tx) => {
@@ -147,11 +177,13 @@ export function createRegistrationStore(
           return store(tx);
         })
       : await store(db);
-    const queued = new Map(stored.map((row) => [row.reference, row.queued]));
-    return references.map((reference): SaveOutcome => {
-      if (!queued.has(reference)) return 'already-stored';
-      return queued.get(reference) ? 'confirmation-queued' : 'address-limit';
-    });
+    const outcomes = new Map(
+      stored.map((row): [string, SaveOutcome] => [
+        row.reference,
+        row.queued ? 'confirmation-queued' : row.mailbox_allows ? 'hourly-limit' : 'address-limit',
+      ]),
+    );
+    return references.map((reference) => outcomes.get(reference) ?? 'already-stored');
   }
 
   const commits = createGroupCommit<Submission, SaveOutcome>(async (batch) => {
@@ -212,6 +244,11 @@ export async function purgeRegistrations(db: Queryable, retentionDays: number): 
     [retentionDays],
   );
   return rows.length;
+}
+
+/** Deletes the hourly confirmation counts of hours more than a day past: none is read again. */
+export async function forgetPastConfirmationCounts(db: Queryable): Promise<void> {
+  await db.query("DELETE FROM confirmations_queued WHERE hour < now() - interval '1 day'");
 }
 
 export function toStoredRegistration(row: RegistrationRow): StoredRegistration {

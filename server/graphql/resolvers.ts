@@ -61,6 +61,8 @@ export function createResolvers(registrations: RegistrationStore, emailDomain: s
         if (outcome === 'address-limit') {
           context.reply.server.metrics.emailsSuppressed.inc({ reason: 'address_limit' });
           logSecurityEvent(context.reply.request, 'confirmation-address-limit');
+        } else if (outcome === 'hourly-limit') {
+          context.reply.server.metrics.emailsSuppressed.inc({ reason: 'hourly_limit' });
         }
         return values;
       },

@@ -20,12 +20,48 @@ export interface AuditRecord extends Required<AuditEntry> {
   at: Date;
 }
 
-/** Who did it may come from whoever opened the staff socket: no control character is kept. */
+/**
+ * The longest texts of the audit log's columns: what recordAudit writes at most, and what a
+ * restore accepts (backupRows.ts). A row longer than a restore takes would make every later
+ * backup unrestorable.
+ */
+export const auditTextLimits = { command: 50, os_user: 320, details: 1000 } as const;
+
+/** At most `limit` UTF-16 units (as a restore counts them), whole characters, … where cut. */
+function bounded(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let kept = '';
+  for (const character of text) {
+    if (kept.length + character.length > limit - 1) break;
+    kept += character;
+  }
+  return `${kept}…`;
+}
+
+/** `text` as a JSON string of at most `limit` units: cut (with …) before it is quoted. */
+export function quotedWithin(text: string, limit: number): string {
+  let kept = '';
+  for (const character of text) {
+    if (JSON.stringify(`${kept}${character}…`).length > limit) return JSON.stringify(`${kept}…`);
+    kept += character;
+  }
+  return JSON.stringify(kept);
+}
+
+/**
+ * Who did it may come from whoever opened the staff socket or from a sign-in provider: no control
+ * character is kept, and no text longer than a restore accepts.
+ */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
-  const clean = withoutControlCharacters;
+  const clean = (text: string, limit: number) => bounded(withoutControlCharacters(text), limit);
   await db.query(
     'INSERT INTO audit_log (command, row_count, os_user, details) VALUES ($1, $2, $3, $4)',
-    [clean(entry.command), entry.rowCount, clean(entry.actor), clean(entry.details ?? '')],
+    [
+      clean(entry.command, auditTextLimits.command),
+      entry.rowCount,
+      clean(entry.actor, auditTextLimits.os_user),
+      clean(entry.details ?? '', auditTextLimits.details),
+    ],
   );
 }
 

@@ -2,7 +2,8 @@
  * A backup's rows checked as this server would have made them, before anything is restored: once
  * restored, a row is trusted (mailed, exported, printed), so a backup edited or damaged by hand
  * must not bring in what the server would have refused. Each check names what is wrong, never
- * the value (it may be personal data).
+ * the value (it may be personal data, or made to drive the terminal that shows it), nor a name
+ * the backup made up.
  */
 import { columnOf } from '../db/fieldColumns';
 import { isLanguage, languages } from '../../src/contract/languages';
@@ -14,6 +15,7 @@ import {
 import { isRegistrationReference } from '../db/registrationReference';
 import { noteLength, notePattern, processingStates } from '../../src/contract/processing';
 import { degreePrograms } from '../../src/contract/fields';
+import { auditTextLimits } from './auditLog';
 import { hasControlCharacters } from './controlCharacters';
 
 /** In restore order: a table comes after those it refers to. */
@@ -136,14 +138,13 @@ const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
     from_value: changedValue,
     to_value: changedValue,
   },
-  // The staff socket takes a user of at most 320 characters.
   audit_log: {
     id,
     at: time,
-    command: text(50),
+    command: text(auditTextLimits.command),
     row_count: count,
-    os_user: text(320),
-    details: text(1000),
+    os_user: text(auditTextLimits.os_user),
+    details: text(auditTextLimits.details),
   },
 };
 
@@ -169,7 +170,11 @@ export function createBackupRowCheck(emailDomain: string, version: number) {
       Object.fromEntries(fieldNames.map((name) => [name, row[columnOf(name)]])),
     );
     if (!values) return 'a form column has a value of the wrong type';
-    const errors = validateRegistration(schema, values);
+    // Releases before schema 7 took % in an address: their backups restore as they were stored.
+    const errors = validateRegistration(schema, {
+      ...values,
+      email: values.email.replace(/%/g, '_'),
+    });
     const failed = fieldNames.find((name) => errors[name]);
     if (failed) {
       const domain = failed === 'email' ? ` (EMAIL_DOMAIN is ${emailDomain})` : '';
@@ -189,7 +194,7 @@ export function createBackupRowCheck(emailDomain: string, version: number) {
     if (!checks) return `schema version ${version} has no table ${table}`;
     const columns = new Set(checks.map(([column]) => column));
     const unknown = Object.keys(row).find((column) => !columns.has(column));
-    if (unknown !== undefined) return `${table} has no column ${JSON.stringify(unknown)}`;
+    if (unknown !== undefined) return `it has a column that ${table} does not have`;
     for (const [column, check] of checks) {
       if (!Object.hasOwn(row, column)) return `the column ${column} is missing`;
       const value = row[column];
@@ -200,7 +205,7 @@ export function createBackupRowCheck(emailDomain: string, version: number) {
       if (problem) return `${column} ${problem}`;
     }
     const ids = seen.get(table)!;
-    if (ids.has(row.id)) return `the id ${String(row.id)} is on an earlier line too`;
+    if (ids.has(row.id)) return 'its id is on an earlier line too';
     ids.add(row.id);
     if (table === 'registrations') return checkRegistration(row);
     const refersToRegistration = ['outbox', 'registration_notes', 'registration_history'];
@@ -208,7 +213,7 @@ export function createBackupRowCheck(emailDomain: string, version: number) {
       refersToRegistration.includes(table) &&
       !seen.get('registrations')!.has(row.registration_id)
     ) {
-      return `registration_id ${String(row.registration_id)} names no registration on a line before it`;
+      return 'its registration_id names no registration on a line before it';
     }
     return undefined;
   };

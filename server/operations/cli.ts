@@ -20,6 +20,7 @@ import { openDatabase } from '../db/openDatabase';
 import { isDay } from '../timeZone';
 import { loadXsrfSecret } from '../xsrfSecret';
 import { recordAudit } from './auditLog';
+import { printableMessage } from './controlCharacters';
 import { parseBackup, restoreBackup } from './backup';
 import { runRestoreDrill } from './restoreDrill';
 import { exportFormats, type ExportFormat } from '../../src/contract/exportFileTypes';
@@ -150,7 +151,9 @@ async function withDatabase<T>(
   work: (context: OperationsContext) => Promise<T>,
   { migrateFirst = true } = {},
 ): Promise<T> {
-  const database = await openDatabase(config, (error) => console.error(error.message));
+  const database = await openDatabase(config, (error) =>
+    console.error(printableMessage(error.message)),
+  );
   try {
     if (migrateFirst) await migrate(database);
     const secret = loadXsrfSecret(config.dataDir, config.xsrfSecret);
@@ -246,7 +249,8 @@ async function main([command, ...args]: string[]) {
   writeOutput(Buffer.from(output), args);
 }
 
+// A message may quote what was typed, or what a database or a backup holds: shown, not obeyed.
 main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(printableMessage(error instanceof Error ? error.message : String(error)));
   process.exitCode = 1;
 });

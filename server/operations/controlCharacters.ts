@@ -12,3 +12,8 @@ export function hasControlCharacters(text: string): boolean {
 export function withoutControlCharacters(text: string): string {
   return text.replace(controlCharacters, '');
 }
+
+/** A message for a terminal: its lines kept, every other control character taken out. */
+export function printableMessage(message: string): string {
+  return message.split('\n').map(withoutControlCharacters).join('\n');
+}

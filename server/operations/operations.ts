@@ -14,7 +14,7 @@ import {
   type ApplicantCriterion,
 } from '../db/registrations';
 import { isoInTimeZone, startOfDay } from '../timeZone';
-import { readAuditLog, recordAudit, subjectHash } from './auditLog';
+import { auditTextLimits, quotedWithin, readAuditLog, recordAudit, subjectHash } from './auditLog';
 import { createBackup } from './backup';
 import { endSessionsOf } from '../console/sessions';
 import { withoutControlCharacters } from './controlCharacters';
@@ -108,10 +108,10 @@ export async function eraseApplicant(
     'email' in criterion ? ['email', criterion.email] : ['reference', criterion.reference];
   const count = await database.transaction(async (tx) => {
     const erased = await eraseRegistrations(tx, criterion);
-    const details = [
-      `${kind}-hash=${subjectHash(secret, subject)}`,
-      ...(reason ? [`reason=${JSON.stringify(reason)}`] : []),
-    ].join(' ');
+    const hash = `${kind}-hash=${subjectHash(secret, subject)}`;
+    // Quoted, a reason can grow to several times its length: it is cut to what the log keeps.
+    const room = auditTextLimits.details - `${hash} reason=`.length;
+    const details = reason ? `${hash} reason=${quotedWithin(reason, room)}` : hash;
     await recordAudit(tx, { command: 'erase', rowCount: erased, actor, details });
     return erased;
   });
@@ -120,21 +120,24 @@ export async function eraseApplicant(
 }
 
 /**
- * Deletes what is past RETENTION_DAYS (nothing when it is 0), confirmation files too; `command`
- * tells the audit log who asked.
+ * Deletes what is past RETENTION_DAYS (nothing when it is 0), then every confirmation file whose
+ * registration is gone: an erase racing the outbox can leave one behind, whatever RETENTION_DAYS.
+ * `command` tells the audit log who asked.
  */
 export async function purgeExpired(
   { database, retentionDays, mailDir }: OperationsContext,
   command: string,
   actor: string,
 ): Promise<number> {
-  if (retentionDays === 0) return 0;
-  const count = await database.transaction(async (tx) => {
-    const purged = await purgeRegistrations(tx, retentionDays);
-    const details = `retention-days=${retentionDays}`;
-    await recordAudit(tx, { command, rowCount: purged, actor, details });
-    return purged;
-  });
+  const count =
+    retentionDays === 0
+      ? 0
+      : await database.transaction(async (tx) => {
+          const purged = await purgeRegistrations(tx, retentionDays);
+          const details = `retention-days=${retentionDays}`;
+          await recordAudit(tx, { command, rowCount: purged, actor, details });
+          return purged;
+        });
   await deleteConfirmationFilesOfGone(database, mailDir);
   return count;
 }

@@ -20,6 +20,8 @@ import { recordSecurityEvent } from '../logging';
 
 export interface GraphqlPluginOptions {
   emailDomain: string;
+  /** CONFIRMATIONS_PER_HOUR. */
+  confirmationsPerHour: number;
   /** 0 turns the limit off. */
   rateLimitPerMinute: number;
   /** Where the instances share their rate limit counters (REDIS_URL). */
@@ -47,7 +49,10 @@ const bodySchema = {
 
 export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (app, options) => {
   // A committed registration wakes the outbox to send its confirmation.
-  const registrations = createRegistrationStore(app.database, { onCommitted: app.outbox.wake });
+  const registrations = createRegistrationStore(app.database, {
+    confirmationsPerHour: options.confirmationsPerHour,
+    onCommitted: app.outbox.wake,
+  });
   // onClose runs after the requests in flight have finished, and before the outbox stops and the
   // database closes (registered earlier): the registrations they queued are written first.
   app.addHook('onClose', () => registrations.drain());

@@ -7,12 +7,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { BuildInfo } from '../buildInfo';
 
-function createMetrics() {
+function createMetrics(build: BuildInfo) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  new Gauge({
+    name: 'build_info',
+    help: 'Always 1: the release (version) and commit this instance runs, as labels.',
+    labelNames: ['version', 'commit'],
+    registers,
+  }).set(build, 1);
   return {
     registry,
     registrationsStored: new Counter({
@@ -28,7 +35,7 @@ function createMetrics() {
     }),
     emailsSuppressed: new Counter({
       name: 'emails_suppressed_total',
-      help: 'Confirmation emails not queued for a stored registration, by reason (address_limit).',
+      help: 'Confirmation emails not queued for a stored registration, by reason (address_limit, hourly_limit).',
       labelNames: ['reason'],
       registers,
     }),
@@ -51,8 +58,12 @@ declare module 'fastify' {
   }
 }
 
-const metrics: FastifyPluginAsync = async (app) => {
-  app.decorate('metrics', createMetrics());
+export interface MetricsPluginOptions {
+  build: BuildInfo;
+}
+
+const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, { build }) => {
+  app.decorate('metrics', createMetrics(build));
   app.addHook('onResponse', async (request, reply) => {
     app.metrics.requestDuration.observe(
       {

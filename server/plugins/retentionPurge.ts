@@ -1,10 +1,12 @@
 /**
  * RETENTION_DAYS applied by the server itself, as `app.retentionPurge`: the registrations past it
- * are deleted when app.startWork() starts it, then daily until the app closes.
+ * are deleted when app.startWork() starts it, then daily until the app closes; so are the
+ * confirmation files left of registrations gone, and the hourly confirmation counts of past days.
  */
 import os from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { forgetPastConfirmationCounts } from '../db/registrations';
 import { purgeExpired } from '../operations/operations';
 
 declare module 'fastify' {
@@ -21,6 +23,7 @@ const retentionPurge: FastifyPluginAsync = async (app) => {
   const purge = async () => {
     try {
       const purged = await purgeExpired(app.operations, 'scheduled purge', actor);
+      await forgetPastConfirmationCounts(app.operations.database);
       app.log.info({ purged, retentionDays: app.operations.retentionDays }, 'retention purge');
     } catch (error) {
       const { name, code } = error as { name?: string; code?: string };
@@ -30,7 +33,6 @@ const retentionPurge: FastifyPluginAsync = async (app) => {
   let timer: NodeJS.Timeout | undefined;
   app.decorate('retentionPurge', {
     async start() {
-      if (app.operations.retentionDays === 0) return;
       await purge();
       timer = setInterval(() => void purge(), purgeIntervalMs).unref();
     },

@@ -18,11 +18,12 @@ const birthdayFormat = new RegExp(`^(0[1-9]|[12]\\d|3[01])\\.(0[1-9]|1[0-2])\\.$
 const phoneFormat = /^\+?\d[\d ]{5,19}$/;
 const yearFormat = new RegExp(`^${year}$`);
 /**
- * An e-mail address's local part, as an allow-list: ASCII letters and digits and . _ % + -, with no
+ * An e-mail address's local part, as an allow-list: ASCII letters and digits and . _ + -, with no
  * leading, trailing or doubled dot. Everything else (quotes, < > { } / ?, white space, control,
- * bidi and zero-width characters, full-width look-alikes, ; = ( )) is refused.
+ * bidi and zero-width characters, full-width look-alikes, ; = ( )) is refused, and so is %: a
+ * relay that routes user%elsewhere@ onwards would send the confirmation away from EMAIL_DOMAIN.
  */
-const localPart = '[A-Za-z0-9_%+-]+(?:\\.[A-Za-z0-9_%+-]+)*';
+const localPart = '[A-Za-z0-9_+-]+(?:\\.[A-Za-z0-9_+-]+)*';
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
 

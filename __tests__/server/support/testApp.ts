@@ -1,6 +1,7 @@
 /** The real app for `inject`, and requests as the SPA makes them. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppOptions } from '../../../server/app';
+import { serverDefaults } from '../../../server/config';
 import {
   graphqlAccept,
   graphqlPath,
@@ -17,6 +18,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     staticDir: makeStaticDir(),
     ...configDefaults,
     mailFrom: configDefaults.contactEmail,
+    confirmationsPerHour: serverDefaults.confirmationsPerHour,
     rateLimitPerMinute: 0,
     trustProxy: false,
     graphqlIntrospection: false,

@@ -1,0 +1,80 @@
+/** @jest-environment node */
+/**
+ * `npm run migrate` as the person running a rolling upgrade sees it: it migrates the database and
+ * exits with 0, or says in one line why not, naming DATA_DIR or DATABASE_URL, and exits with 1.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { schemaVersion } from '../../server/db/migrations';
+import { repoRoot } from '../../testing/paths';
+import { freePort } from '../../testing/server';
+import {
+  databaseTimeoutMs,
+  makeTempDir,
+  openTestDatabase,
+  removeTempDirs,
+} from './support/fixtures';
+
+jest.setTimeout(databaseTimeoutMs);
+
+afterAll(removeTempDirs);
+
+/** The command from its sources (`npm run migrate` builds them first, then runs the same). */
+function runMigrate(env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/migrate.ts'],
+      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run migrate', () => {
+  it('applies every migration to a fresh DATA_DIR and exits with 0', async () => {
+    const dataDir = makeTempDir('server-test-migrate-');
+    const result = await runMigrate({ DATA_DIR: dataDir });
+
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(`DATA_DIR ${dataDir} is at schema version ${schemaVersion}.\n`);
+    const database = await openTestDatabase(dataDir);
+    const applied = await database.query('SELECT version FROM schema_migrations ORDER BY version');
+    await database.close();
+    expect(applied).toEqual(
+      Array.from({ length: schemaVersion }, (_, index) => ({ version: index + 1 })),
+    );
+  });
+
+  it('does nothing more the second time, and exits with 0', async () => {
+    const dataDir = makeTempDir('server-test-migrate-');
+    await runMigrate({ DATA_DIR: dataDir });
+
+    expect((await runMigrate({ DATA_DIR: dataDir })).code).toBe(0);
+  });
+
+  it('names DATA_DIR in one line, and exits with 1, when another process holds it', async () => {
+    const dataDir = makeTempDir('server-test-migrate-');
+    // This test's own process holds it, as a running server would.
+    fs.writeFileSync(path.join(dataDir, 'server.pid'), `${process.pid}\n`);
+    const result = await runMigrate({ DATA_DIR: dataDir });
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^Cannot migrate: DATA_DIR .* is in use by process/),
+    ]);
+  });
+
+  it('names DATABASE_URL in one line without its password, and exits with 1, when nothing answers there', async () => {
+    const url = `postgres://staff:s3cret-word@127.0.0.1:${await freePort()}/registrations`;
+    const result = await runMigrate({ DATABASE_URL: url });
+
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^Cannot migrate: the PostgreSQL at DATABASE_URL: /),
+    ]);
+    expect(result.stderr).not.toContain('s3cret-word');
+  });
+});
