@@ -174,7 +174,7 @@ describe('a tampered earlier backup', () => {
         table: 'registrations',
         row: { ...firstRegistration, id: 99, reference: 'ZZZZ2222', language: 'en' },
       }),
-      'registrations has no column "language"',
+      'it has a column that registrations does not have',
     ],
     [
       'a row breaking the form rules',
