@@ -13,6 +13,7 @@ import { testServiceUrl } from '../../testing/testService';
 import { createThrowawayDatabase } from '../../testing/throwawayDatabase';
 import {
   databaseTimeoutMs,
+  makeDataDir,
   makeTempDir,
   openTestDatabase,
   removeTempDirs,
@@ -56,7 +57,7 @@ interface Destination {
 }
 
 const backends: [string, () => Promise<Destination>][] = [
-  ['the embedded database', async () => ({ dataDir: makeTempDir('server-test-fixture-') })],
+  ['the embedded database', async () => ({ dataDir: makeDataDir() })],
 ];
 if (postgresUrl) {
   backends.push([
@@ -244,7 +245,7 @@ describe('a tampered earlier backup', () => {
   });
 
   it('is refused by a database already past its version, which keeps what it had', async () => {
-    const dataDir = makeTempDir('server-test-fixture-');
+    const dataDir = makeDataDir();
     expect((await restore(dataDir, backupText(fixtureLines(newestFixture)))).code).toBe(0);
 
     const result = await restore(dataDir, backupText([header, ...rows]));
