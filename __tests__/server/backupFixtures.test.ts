@@ -74,7 +74,7 @@ const restoreInto = ({ dataDir, databaseUrl }: Destination, stdin: string) =>
   runStaffCommand(
     ['restore'],
     { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    { entry: 'source', stdin },
+    { entry: 'compiled', stdin },
   );
 const restore = (dataDir: string, stdin: string) => restoreInto({ dataDir }, stdin);
 

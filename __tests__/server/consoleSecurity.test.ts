@@ -171,7 +171,7 @@ describe('access read at every request', () => {
       const result = await runStaffCommand(
         ['end-sessions', '--subject', 'coordinator'],
         { DATA_DIR: dataDir },
-        { entry: 'source' },
+        { entry: 'compiled' },
       );
       expect(result.stderr).toBe('');
       expect(result.stdout.toString()).toBe(`Ended ${open} console sessions of "coordinator".\n`);

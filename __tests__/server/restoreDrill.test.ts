@@ -34,7 +34,7 @@ describe.each(backends)('on %s', (_name, throwawayKind, makeDatabase) => {
     const database = await makeDatabase();
     const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
     const server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       env: { STATIC_DIR: makeStaticDir(), ...env },
     });
     try {
@@ -43,7 +43,7 @@ describe.each(backends)('on %s', (_name, throwawayKind, makeDatabase) => {
       for (const registration of sent) expect((await client.submit(registration)).status).toBe(200);
       const target: StaffTarget = { ...env, DATA_DIR: server.dataDir };
 
-      const result = await runStaffCommand(['restore-drill'], target, { entry: 'source' });
+      const result = await runStaffCommand(['restore-drill'], target, { entry: 'compiled' });
 
       const output = result.stdout.toString('utf8');
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });

@@ -190,7 +190,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     const backup = await run(['backup'], target);
     const rows = await exportedRows(target);
 
-    const freshDir = makeTempDir('server-test-restore-');
+    const freshDir = makeDataDir();
     const restored = await run(['restore'], { DATA_DIR: freshDir }, backup);
     expect(rows.length).toBeGreaterThan(1);
     expect(restored.toString()).toBe(`Restored ${rows.length} registrations.\n`);
@@ -366,7 +366,7 @@ describe("what the commands print to the staff's terminal", () => {
     runStaffCommand(
       ['restore'],
       { DATA_DIR: makeTempDir('server-test-restore-') },
-      { entry: 'source', stdin: `${lines.map((line) => JSON.stringify(line)).join('\n')}\n` },
+      { entry: 'compiled', stdin: `${lines.map((line) => JSON.stringify(line)).join('\n')}\n` },
     );
 
   it.each([
@@ -397,7 +397,7 @@ describe("what the commands print to the staff's terminal", () => {
       {
         DATA_DIR: makeTempDir('server-test-typed-'),
       },
-      { entry: 'source' },
+      { entry: 'compiled' },
     );
 
     expect(result.code).toBe(1);
@@ -413,7 +413,7 @@ describe('the embedded database at rest', () => {
     fs.writeFileSync(path.join(dataDir, 'left-open'), 'x', { mode: 0o666 });
     fs.chmodSync(path.join(dataDir, 'left-open'), 0o666);
     const server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir,
       env: { STATIC_DIR: makeStaticDir(), LOG_LEVEL: 'info' },
       wrapper: ['sh', '-c', 'umask 000; exec "$@"', 'sh'],
@@ -448,7 +448,7 @@ describe('the embedded database at rest', () => {
   it('purges what is past RETENTION_DAYS at start, and npm run purge at once', async () => {
     const dataDir = makeTempDir('server-test-retention-');
     const server = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir,
       env: { STATIC_DIR: makeStaticDir() },
     });
@@ -477,7 +477,7 @@ describe('the embedded database at rest', () => {
     await backdate.close();
 
     const restarted = await startServer({
-      entry: 'source',
+      entry: 'compiled',
       dataDir,
       env: { STATIC_DIR: makeStaticDir(), RETENTION_DAYS: '30' },
     });
@@ -487,7 +487,7 @@ describe('the embedded database at rest', () => {
         ['purge'],
         { DATA_DIR: dataDir },
         {
-          entry: 'source',
+          entry: 'compiled',
           env: { RETENTION_DAYS: '10' },
         },
       );
