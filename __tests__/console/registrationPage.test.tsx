@@ -23,13 +23,22 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-/** The API with registration 7 as `current()` has it, and `change` answering its PATCH. */
+/**
+ * The API with registration 7 as `current()` has it, and `change` answering its PATCH; as the
+ * server does, it reads as changed once a change has succeeded.
+ */
 function api(change: (request: Request) => Answer, current = () => registration) {
+  let changed: Answer['body'];
+  const patch = (request: Request) => {
+    const answer = change(request);
+    if ((answer.status ?? 200) === 200) changed = answer.body;
+    return answer;
+  };
   return fakeStaffApi([
     ['GET', /\/me$/, () => ({ body: officer })],
     ['GET', /\/staff-members$/, () => ({ body: [] })],
-    ['GET', detailsPath, () => ({ body: current() })],
-    ['PATCH', detailsPath, change],
+    ['GET', detailsPath, () => ({ body: changed ?? current() })],
+    ['PATCH', detailsPath, patch],
     ['POST', /\/registrations\/7\/notes$/, change],
   ]);
 }
@@ -85,8 +94,8 @@ describe("a registration's correction", () => {
     expect(patch.headers.get('X-XSRF-TOKEN')).toBe('token-123');
     expect(await patch.json()).toEqual({ fields: { phoneNumber: newNumber } });
     // Back to the details, which show the answer's value, with the focus where the form opened.
-    expect(screen.getByText(newNumber)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: sv.correct })).toHaveFocus();
+    expect(await screen.findByText(newNumber)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: sv.correct })).toHaveFocus());
   });
 
   it("shows the server's refusal (422) beside the field, in the form's words", async () => {
