@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SMTPServer } from 'smtp-server';
 import { formatNumber, printLine, printTable } from './bench/report.mjs';
 import { registration } from './bench/registration.mjs';
 import { migrate } from '../server/db/migrations.ts';
@@ -18,6 +17,7 @@ import { openDatabase } from '../server/db/openDatabase.ts';
 import { createRegistrationStore } from '../server/db/registrations.ts';
 import { startServer } from '../testing/server.ts';
 import { ensureClientBuilt, ensureServerBuilt } from './ensure-built.mjs';
+import { startSmtpRelay } from '../testing/smtpRelay.ts';
 
 /** Issue 26's target: a burst's confirmations at the pace a relay on the same network takes them. */
 const target = { perSecond: 200 };
@@ -32,34 +32,6 @@ function readCount(argument = '3000') {
     throw new Error(`COUNT must be an integer from 2 to 1000000, got "${argument}"`);
   }
   return count;
-}
-
-/** An SMTP server on 127.0.0.1 that accepts everything and notes when and to whom. */
-async function startRelay() {
-  const arrivals = [];
-  const recipients = new Map();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        arrivals.push(performance.now());
-        for (const { address } of session.envelope.rcptTo) {
-          recipients.set(address, (recipients.get(address) ?? 0) + 1);
-        }
-        callback();
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${server.server.address().port}`,
-    arrivals,
-    recipients,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
 }
 
 /** The registrations stored and their confirmations queued, in DATA_DIR, before the server runs. */
@@ -84,7 +56,7 @@ async function readMetric(server, name) {
 
 async function measure(count) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));
-  const relay = await startRelay();
+  const relay = await startSmtpRelay();
   let server;
   try {
     await queueRegistrations(dataDir, count);

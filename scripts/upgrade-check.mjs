@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../server/db/openDatabase.ts';
 import { connectGraphql, acknowledgedFirstName } from '../testing/graphqlClient.ts';
 import { emailDomain, inLetters, validRegistration } from '../testing/registrations.ts';
@@ -20,6 +19,7 @@ import { repoRoot } from '../testing/paths.ts';
 import { startServer } from '../testing/server.ts';
 import { createThrowawayDatabase } from '../testing/throwawayDatabase.ts';
 import { makeStaticDir, removeTempDirs } from '../__tests__/server/support/fixtures.ts';
+import { startSmtpRelay } from '../testing/smtpRelay.ts';
 
 const streamSeconds = Number(process.env.TEST_UPGRADE_SECONDS || 30);
 /** Registrations in flight to each release at any time. */
@@ -53,31 +53,6 @@ function checkOutPrevious(commit) {
   return { dir, remove: () => git('worktree', 'remove', '--force', dir) };
 }
 
-/** An SMTP server that counts the messages to each recipient. */
-async function startInbox() {
-  const delivered = new Map();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        for (const { address } of session.envelope.rcptTo) {
-          delivered.set(address, (delivered.get(address) ?? 0) + 1);
-        }
-        callback();
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${server.server.address().port}`,
-    delivered,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
 /** Sends registrations to `server` one after another until `until()`; records every outcome. */
 async function stream(release, server, until, outcomes) {
   const client = await connectGraphql(server.url);
@@ -109,7 +84,7 @@ async function main() {
     cleanups.push(previous.remove);
     const database = await createThrowawayDatabase(serverUrl, 'upgrade_check');
     cleanups.push(database.drop);
-    const inbox = await startInbox();
+    const inbox = await startSmtpRelay();
     cleanups.push(inbox.close);
     const env = {
       DATABASE_URL: database.url,
@@ -159,14 +134,14 @@ async function main() {
     const problems = [...outcomes.failed];
     for (const email of outcomes.acknowledged) {
       if (stored.get(email) !== 1) problems.push(`${email} stored ${stored.get(email) ?? 0} times`);
-      const mails = inbox.delivered.get(email) ?? 0;
+      const mails = inbox.recipients.get(email) ?? 0;
       if (mails !== 1) problems.push(`${email} confirmed ${mails} times`);
     }
     const acknowledged = new Set(outcomes.acknowledged);
     for (const email of stored.keys()) {
       if (!acknowledged.has(email)) problems.push(`${email} stored without an acknowledgement`);
     }
-    for (const email of inbox.delivered.keys()) {
+    for (const email of inbox.recipients.keys()) {
       if (!acknowledged.has(email)) problems.push(`${email} mailed without an acknowledgement`);
     }
     if (outcomes.acknowledged.length === 0) problems.push('nothing was acknowledged');

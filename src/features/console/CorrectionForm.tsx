@@ -8,7 +8,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
-import type { RegistrationDetails, StaffMember } from '../../contract/consoleApiSchemas';
 import {
   fieldNames,
   fieldSpec,
@@ -24,6 +23,7 @@ import { refusedFieldsIn, versionConflictIn } from './apiErrors';
 import { ConflictNotice } from './ConflictNotice';
 import { useChangeRegistrationMutation } from './consoleApi';
 import { useFormatting } from './useFormatting';
+import type { RegistrationViewProps } from './registrationView';
 
 const controlId = (field: FieldName) => `correct-${field}`;
 const errorId = (field: FieldName) => `correct-${field}-error`;
@@ -42,12 +42,9 @@ export function CorrectionForm({
   member,
   done,
   reload,
-}: {
-  registration: RegistrationDetails;
-  member: StaffMember;
+}: RegistrationViewProps & {
   /** Closes the form: `corrected` when the correction was saved. */
   done: (corrected: boolean) => void;
-  reload: () => void;
 }) {
   const { t, i18n } = useTranslation('staff');
   const format = useFormatting();

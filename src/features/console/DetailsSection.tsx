@@ -5,20 +5,12 @@
  */
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RegistrationDetails, StaffMember } from '../../contract/consoleApiSchemas';
 import { fieldNames } from '../../contract/fields';
 import { CorrectionForm } from './CorrectionForm';
 import { useFormatting } from './useFormatting';
+import type { RegistrationViewProps } from './registrationView';
 
-export function DetailsSection({
-  registration,
-  member,
-  reload,
-}: {
-  registration: RegistrationDetails;
-  member: StaffMember;
-  reload: () => void;
-}) {
+export function DetailsSection({ registration, member, reload }: RegistrationViewProps) {
   const { t } = useTranslation('staff');
   const format = useFormatting();
   const [correcting, setCorrecting] = useState(false);

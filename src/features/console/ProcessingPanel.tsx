@@ -9,13 +9,13 @@ import type {
   Person,
   RegistrationChange,
   RegistrationDetails,
-  StaffMember,
 } from '../../contract/consoleApiSchemas';
 import type { ProcessingState } from '../../contract/processing';
 import { versionConflictIn } from './apiErrors';
 import { ConflictNotice } from './ConflictNotice';
 import { useChangeRegistrationMutation, useStaffMembersQuery } from './consoleApi';
 import { PersonOptions, StateOptions } from './processingOptions';
+import type { RegistrationViewProps } from './registrationView';
 
 /** Those who may have this registration (its programme's staff), and whoever has it now. */
 function useAssignable(registration: RegistrationDetails): Person[] {
@@ -30,15 +30,7 @@ function useAssignable(registration: RegistrationDetails): Person[] {
   return people;
 }
 
-export function ProcessingPanel({
-  registration,
-  member,
-  reload,
-}: {
-  registration: RegistrationDetails;
-  member: StaffMember;
-  reload: () => void;
-}) {
+export function ProcessingPanel({ registration, member, reload }: RegistrationViewProps) {
   const { t } = useTranslation('staff');
   const heading = useRef<HTMLHeadingElement>(null);
   const people = useAssignable(registration);

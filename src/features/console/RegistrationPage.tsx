@@ -20,6 +20,7 @@ import { ProcessingPanel } from './ProcessingPanel';
 import { Timeline } from './Timeline';
 import { useFormatting } from './useFormatting';
 import { ViewHeading } from './ViewHeading';
+import type { RegistrationViewProps } from './registrationView';
 
 /** The list as the person left it (its filter, search and page), when they came from it. */
 function useListAddress(): string {
@@ -60,15 +61,7 @@ export function RegistrationPage({ member }: { member: StaffMember }) {
   return <Registration key={data.id} registration={data} member={member} reload={refetch} />;
 }
 
-function Registration({
-  registration,
-  member,
-  reload,
-}: {
-  registration: RegistrationDetails;
-  member: StaffMember;
-  reload: () => void;
-}) {
+function Registration({ registration, member, reload }: RegistrationViewProps) {
   const { t } = useTranslation('staff');
   return (
     <>
