@@ -137,7 +137,7 @@ describe("a registration's processing", () => {
     expect(patch.headers.get('If-Match')).toBe('"3"');
     expect(await patch.json()).toEqual({ assignee: officer.subject });
     // It is theirs now: nothing to take, and the select says so.
-    expect(screen.queryByRole('button', { name: sv.take })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: sv.take })).toBeNull());
     expect(screen.getByLabelText(sv['assignee-label'])).toHaveDisplayValue(
       sv['person-me'].replace('{{name}}', officer.name),
     );
