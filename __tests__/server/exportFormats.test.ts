@@ -144,7 +144,7 @@ describe('registrations xlsx', () => {
     [
       'en',
       ['Number', 'Reference code', 'Received', 'Language', 'First name', 'Last name'],
-      ['Degree programme', 'Terms', 'State', 'Assigned to'],
+      ['Degree programme', 'Terms', 'Status', 'Assigned to'],
     ],
   ] as const)("is headed in the staff's language (%s)", async (language, first, last) => {
     const [headerRow] = await readSheet(await xlsxOf([stored], language));
