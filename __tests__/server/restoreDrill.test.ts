@@ -56,6 +56,10 @@ describe.each(backends)('on %s', (_name, throwawayKind, makeDatabase) => {
       );
       expect(output).toMatch(/^ {2}outbox +\d+ rows, .*: the same$/m);
       expect(output).toMatch(/^ {2}audit_log +\d+ rows, .*: the same$/m);
+      const tableLines = output.split('\n').filter((line) => line.includes(' rows, checksum '));
+      const figuresAt = new Set(tableLines.map((line) => line.search(/\d+ rows, /)));
+      expect(tableLines.length).toBeGreaterThan(2);
+      expect(figuresAt.size).toBe(1); // every table's figures in one column
       expect(output).toMatch(/^Passed in \d+\.\d\d s: every row restored as it was backed up\.$/m);
       for (const registration of sent) {
         for (const value of [registration.email, registration.city, registration.phoneNumber]) {

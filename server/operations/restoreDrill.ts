@@ -22,14 +22,15 @@ export interface RestoreDrillOptions {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-function describeTable(comparison: TableComparison): string {
+/** A table's line, its name padded to `width` so that the figures of every table line up. */
+function describeTable(comparison: TableComparison, width: number): string {
   const { table, expectedRows, actualRows, expectedChecksum, actualChecksum, differingIds } =
     comparison;
   const figures = `${expectedRows} rows, checksum ${expectedChecksum}; restored ${actualRows}, ${actualChecksum}`;
-  if (differingIds.length === 0) return `  ${table.padEnd(13)} ${figures}: the same`;
+  if (differingIds.length === 0) return `  ${table.padEnd(width)} ${figures}: the same`;
   const shown = differingIds.slice(0, 10).map(String).join(', ');
   const more = differingIds.length > 10 ? ` and ${differingIds.length - 10} more` : '';
-  return `  ${table.padEnd(13)} ${figures}: DIFFERENT (ids ${shown}${more})`;
+  return `  ${table.padEnd(width)} ${figures}: DIFFERENT (ids ${shown}${more})`;
 }
 
 /** Runs the drill; whether every row came back as it was backed up. */
@@ -60,7 +61,8 @@ export async function runRestoreDrill(options: RestoreDrillOptions): Promise<boo
   } finally {
     await throwaway.dispose();
   }
-  for (const comparison of comparisons) print(describeTable(comparison));
+  const width = Math.max(...comparisons.map((comparison) => comparison.table.length));
+  for (const comparison of comparisons) print(describeTable(comparison, width));
   const passed = comparisons.every((comparison) => comparison.differingIds.length === 0);
   const total = seconds(performance.now() - started);
   print(
