@@ -141,6 +141,8 @@ describe("a registration's processing", () => {
     expect(screen.getByLabelText(sv['assignee-label'])).toHaveDisplayValue(
       sv['person-me'].replace('{{name}}', officer.name),
     );
+    // The button pressed is gone with the old version's form; the focus stays in the panel.
+    expect(screen.getByRole('heading', { name: sv['processing-heading'] })).toHaveFocus();
   });
 
   it('a change refused because someone changed it meanwhile names them, overwrites nothing and reads it again on request', async () => {

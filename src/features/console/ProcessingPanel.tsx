@@ -47,7 +47,11 @@ export function ProcessingPanel({ registration, member, reload }: RegistrationVi
       version: registration.version,
       change: body,
     });
-    setSaved(!('error' in result));
+    const stored = !('error' in result);
+    setSaved(stored);
+    // The form is made anew for the new version, and with it the button pressed (Take is gone):
+    // the focus stays in the panel instead of falling back to the start of the page.
+    if (stored) heading.current?.focus();
   }
 
   const mine = registration.assignee?.subject === member.subject;
