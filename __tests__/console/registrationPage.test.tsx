@@ -175,6 +175,28 @@ describe("a registration's processing", () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(sent(requests, 'PATCH')).toHaveLength(1);
   });
+
+  it('a change refused because of their own change in another window says it was theirs', async () => {
+    api(() => ({
+      status: 412,
+      body: {
+        statusCode: 412,
+        error: 'Precondition Failed',
+        message: 'changed meanwhile',
+        version: 4,
+        changedBy: { subject: officer.subject, name: officer.name },
+        changedAt: '2026-11-26T10:15:00.000Z',
+      },
+    }));
+    const user = userEvent.setup();
+    await openRegistration();
+    await user.selectOptions(screen.getByLabelText(sv['state-label']), 'done');
+    await user.click(screen.getByRole('button', { name: sv['processing-save'] }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      sv['person-me'].replace('{{name}}', officer.name),
+    );
+  });
 });
 
 describe("a registration's notes", () => {

@@ -216,6 +216,7 @@ export function CorrectionForm({
       {conflict && (
         <ConflictNotice
           conflict={conflict}
+          me={member.subject}
           reload={() => {
             reset();
             reload();

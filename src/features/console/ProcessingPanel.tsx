@@ -77,6 +77,7 @@ export function ProcessingPanel({ registration, member, reload }: RegistrationVi
       {conflict && (
         <ConflictNotice
           conflict={conflict}
+          me={member.subject}
           reload={() => {
             reset();
             reload();
