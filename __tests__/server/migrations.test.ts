@@ -5,9 +5,10 @@
  * without a migration nor deduplicated on the wrong columns.
  */
 import type { Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrations';
+import { applyMigrations, migrate } from '../../server/db/migrations';
 import { formColumns } from '../../server/db/registrations';
 import { fieldNames, isStringField } from '../../src/contract/fields';
+import { validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
 
 jest.setTimeout(databaseTimeoutMs);
@@ -79,5 +80,47 @@ describe('the migrated registrations table', () => {
        WHERE indexrelid = 'registrations_reference'::regclass`,
     );
     expect(unique).toBe(true);
+  });
+});
+
+describe('migration 13', () => {
+  it('pairs the possible duplicates stored before it, both ways', async () => {
+    const earlier = await openTestDatabase();
+    try {
+      await earlier.transaction((tx) => applyMigrations(tx, 9));
+      const store = (firstName: string, lastName: string, email: string) =>
+        earlier.query<{ id: number }>(
+          `INSERT INTO registrations (${formColumns.join(', ')})
+           VALUES (${formColumns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
+          fieldNames.map(
+            (name) => ({ ...validValues, firstName, lastName, email })[name] as unknown,
+          ),
+        );
+      const [[asa], [asaAgain], [mira], [miraAgain], [pia]] = await Promise.all([
+        store('Åsa', 'Nyström', 'asa.one@example.edu'),
+        store('ÅSA', 'NYSTROM', 'asa.two@example.edu'),
+        store('Mira', 'Berg', 'mira@example.edu'),
+        store('Emil', 'Berg', 'MIRA@example.edu'),
+        store('Pia', 'Berg', 'pia@example.edu'),
+      ]);
+      await migrate(earlier);
+      const pairs = await earlier.query<{ one: number; other: number }>(
+        `SELECT registration_id AS one, other_id AS other FROM registration_duplicates
+         ORDER BY 1, 2`,
+      );
+      expect(pairs).toEqual(
+        [
+          [asa.id, asaAgain.id],
+          [asaAgain.id, asa.id],
+          [mira.id, miraAgain.id],
+          [miraAgain.id, mira.id],
+        ]
+          .map(([one, other]) => ({ one, other }))
+          .sort((a, b) => a.one - b.one || a.other - b.other),
+      );
+      expect(pairs.flatMap(({ one, other }) => [one, other])).not.toContain(pia.id);
+    } finally {
+      await earlier.close();
+    }
   });
 });

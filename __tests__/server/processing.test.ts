@@ -396,6 +396,41 @@ describe('the list', () => {
     expect((await details('Mira', coordinator)).duplicateOf).toEqual([]);
   });
 
+  it('keeps the possible duplicates up as an email or a programme is corrected, and at erasure', async () => {
+    await register('Tove', { degreeProgram: 'MIDS', email: `tove@${emailDomain}` });
+    await register('Tuva', { degreeProgram: 'MIDS', email: `tuva@${emailDomain}` });
+    const [tove, tuva] = await Promise.all(['Tove', 'Tuva'].map(idOf));
+    const twins = async () => [
+      (await details('Tove')).duplicateOf,
+      (await details('Tuva')).duplicateOf,
+      (await namesIn('duplicates=true')).filter((name) => name.startsWith('T')),
+    ];
+    expect(await twins()).toEqual([[], [], []]);
+
+    expect((await change('Tuva', { fields: { email: `TOVE@${emailDomain}` } })).statusCode).toBe(
+      200,
+    );
+    expect(await twins()).toEqual([[tuva], [tove], ['Tove', 'Tuva']]);
+    // In a programme the coordinator cannot see, Tuva is no twin of Tove's to them.
+    await change('Tuva', { fields: { degreeProgram: 'IT' } });
+    expect((await details('Tove', coordinator)).duplicateOf).toEqual([]);
+    expect((await details('Tove')).duplicateOf).toEqual([tuva]);
+    await change('Tuva', { fields: { degreeProgram: 'MIDS' } });
+    expect((await details('Tove', coordinator)).duplicateOf).toEqual([tuva]);
+    expect((await change('Tuva', { fields: { email: `tuva@${emailDomain}` } })).statusCode).toBe(
+      200,
+    );
+    expect(await twins()).toEqual([[], [], []]);
+
+    await change('Tuva', { fields: { email: `tove@${emailDomain}` } });
+    const erased = await send('DELETE', `/staff/api/registrations/${tuva}`, admin, {
+      reason: 'registered twice',
+    });
+    expect(erased.statusCode).toBe(204);
+    expect((await details('Tove')).duplicateOf).toEqual([]);
+    expect(await namesIn('duplicates=true')).not.toContain('Tove');
+  });
+
   it('exports the state and who has it, in the console and by npm run export', async () => {
     const csv = parseCsv((await get('/staff/api/export?format=csv&programme=IT', admin)).body);
     expect(csv.map(({ firstName, state, assignee }) => ({ firstName, state, assignee }))).toEqual([

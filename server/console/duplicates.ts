@@ -1,29 +1,20 @@
 /**
  * Possible duplicates: registrations the person may see that share the email address (in any
- * letter case), or the first name, last name and birthday with case and accents ignored (the
- * name_birthday_key migration 8 keeps). SQL for queries on `registrations`; `visible` is the
- * placeholder of the programmes the person may see.
+ * letter case), or the first name, last name and birthday with case and accents ignored. The
+ * database keeps the pairs (registration_duplicates, migration 13) with the other's programme;
+ * these read those whose other half the person may see. SQL for queries on `registrations`; `visible` is the placeholder of
+ * the programmes the person may see.
  */
+
+const visiblePairs = (visible: string) =>
+  `registration_duplicates WHERE other_degree_program = ANY(${visible}::text[])`;
 
 /** The ids of the others each registration shares an applicant with, oldest first. */
 export const duplicateOfColumn = (visible: string) => `ARRAY(
-    SELECT other.id FROM registrations AS other
-    WHERE other.degree_program = ANY(${visible}::text[]) AND other.id <> registrations.id
-      AND (other.name_birthday_key = registrations.name_birthday_key
-        OR hashtext(lower(other.email)) = hashtext(lower(registrations.email))
-          AND lower(other.email) = lower(registrations.email))
-    ORDER BY other.id
+    SELECT other_id FROM ${visiblePairs(visible)} AND registration_id = registrations.id
+    ORDER BY other_id
   ) AS duplicate_of`;
 
-/**
- * Whether a registration shares its applicant with another: the shared addresses and keys are
- * grouped once, rather than each registration looking for its others.
- */
-export const hasDuplicates = (visible: string) => `(
-    lower(email) IN (
-      SELECT lower(email) FROM registrations WHERE degree_program = ANY(${visible}::text[])
-      GROUP BY 1 HAVING count(*) > 1)
-    OR name_birthday_key IN (
-      SELECT name_birthday_key FROM registrations WHERE degree_program = ANY(${visible}::text[])
-      GROUP BY 1 HAVING count(*) > 1)
-  )`;
+/** Whether a registration shares its applicant with another. */
+export const hasDuplicates = (visible: string) =>
+  `registrations.id IN (SELECT registration_id FROM ${visiblePairs(visible)})`;
