@@ -202,6 +202,7 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
       details: access.admin ? 'access=admin' : `access=${access.programmes.join(' ') || 'none'}`,
     });
     reply.setCookie(cookies.session.name, token, cookies.session.options);
+    app.setXsrfCookie(reply, token);
     return reply.redirect(consolePage(pending.returnTo, settings));
   });
 

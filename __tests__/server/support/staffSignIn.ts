@@ -1,9 +1,10 @@
 /**
  * The staff console's sign-in as a browser goes through it: the app's /staff/login, the local
  * OpenID provider's own login form (testing/localProvider.ts), and back to the app's
- * /staff/callback. Resolves with the session cookie.
+ * /staff/callback. Resolves with the session cookie (and, from signInFrom, the XSRF token).
  */
 import type { FastifyInstance } from 'fastify';
+import { xsrfCookieName } from '../../../src/contract/protocol';
 import { signInAtProvider } from '../../../testing/localProvider';
 
 /** Signs `login` in and resolves with the app's session cookie (name=value). */
@@ -27,5 +28,11 @@ export async function signInFrom(app: FastifyInstance, login: string, loginUrl: 
   });
   const session = done.cookies.find((cookie) => cookie.name.endsWith('staff-session'));
   if (!session) throw new Error(`/staff/callback answered ${done.statusCode}: ${done.body}`);
-  return { cookie: `${session.name}=${session.value}`, location: done.headers.location };
+  const xsrf = done.cookies.find((cookie) => cookie.name === xsrfCookieName);
+  return {
+    cookie: `${session.name}=${session.value}`,
+    location: done.headers.location,
+    /** The XSRF token the sign-in gave, bound to its session. */
+    xsrfToken: xsrf?.value as string,
+  };
 }
