@@ -148,10 +148,10 @@ const measureOverview = (url, cookie) =>
 
 /**
  * A bulk change of one programme's registrations (12,500 of them), each time to the other state,
- * so that every one changes, with the XSRF cookie and header a page load gives.
+ * so that every one changes, with the XSRF cookie and header a page load gives the session.
  */
 async function measureBulk(url, cookie) {
-  const page = await fetch(`${url}/`);
+  const page = await fetch(`${url}/`, { headers: { cookie } });
   const xsrf = page.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])

@@ -25,6 +25,7 @@ import { loadStartPage, spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
 import { consoleOffHint } from './console/settings';
 import { staffConsolePlugin } from './console/consolePlugin';
+import { consoleCookies } from './console/signIn';
 import type { OperationsContext } from './operations/operations';
 import { loadXsrfSecret } from './xsrfSecret';
 
@@ -114,7 +115,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(securityHeadersPlugin, { inlineScripts: [startPage.inlineScript] });
-  await app.register(xsrfPlugin, { secret: app.operations.secret });
+  await app.register(xsrfPlugin, {
+    secret: app.operations.secret,
+    sessionCookie: options.staffConsole && consoleCookies(options.staffConsole).session.name,
+  });
   await app.register(outboxPlugin, {
     smtpUrl: options.smtpUrl,
     dataDir: options.dataDir,

@@ -2,8 +2,10 @@
  * Signed double-submit tokens (the OWASP CSRF cheat sheet's pattern): a random per-visitor value
  * and its HMAC under a key derived from the server's secret, `<value>.<signature>`. The server
  * checks the signature as well as the header's equality with the cookie, so a pair made up by a
- * client, or a cookie planted by a sibling subdomain, is refused. Apart from Fastify, so that the
- * development server (webpack.config.js) issues the same tokens.
+ * client, or a cookie planted by a sibling subdomain, is refused. A signed-in staff member's token
+ * is bound to their session (OWASP's HMAC-based variant): its value is an HMAC of the session
+ * cookie, so a token from before the sign-in, or from another session, does not open this one.
+ * Apart from Fastify, so that the development server (webpack.config.js) issues the same tokens.
  */
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -11,10 +13,16 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 const tokenFormat = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
 
 export interface XsrfTokens {
-  /** The token a page should carry: the visitor's own when it is genuine, else a new one. */
-  tokenFor(current: unknown): string;
-  /** Whether the header echoes the cookie and the cookie was issued under our secret. */
-  verify(cookie: unknown, header: unknown): boolean;
+  /**
+   * The token a page should carry: with a staff session, the one bound to it; else the visitor's
+   * own when it is genuine, else a new one.
+   */
+  tokenFor(current: unknown, session?: string): string;
+  /**
+   * Whether the header echoes the cookie and the cookie was issued under our secret, and, with a
+   * staff session, bound to it.
+   */
+  verify(cookie: unknown, header: unknown, session?: string): boolean;
 }
 
 function sameBytes(a: string, b: string): boolean {
@@ -24,14 +32,17 @@ function sameBytes(a: string, b: string): boolean {
 }
 
 /**
- * The tokens' own key, derived from the server's secret (HKDF), so that no other use of the secret
- * (the audit log's hashes) shares a key with them.
+ * A key of each use, derived from the server's secret (HKDF), so that no other use of the secret
+ * (the audit log's hashes) shares a key with the tokens.
  */
-const keyOf = (secret: string) => Buffer.from(hkdfSync('sha256', secret, '', 'xsrf token', 32));
+const keyOf = (secret: string, use: string) => Buffer.from(hkdfSync('sha256', secret, '', use, 32));
 
 export function createXsrfTokens(secret: string): XsrfTokens {
-  const key = keyOf(secret);
+  const key = keyOf(secret, 'xsrf token');
+  const sessionKey = keyOf(secret, 'xsrf token of a staff session');
   const sign = (value: string) => createHmac('sha256', key).update(value).digest('base64url');
+  const boundValue = (session: string) =>
+    createHmac('sha256', sessionKey).update(session).digest('base64url');
 
   function isGenuine(token: unknown): token is string {
     const parts = typeof token === 'string' ? tokenFormat.exec(token) : null;
@@ -39,13 +50,18 @@ export function createXsrfTokens(secret: string): XsrfTokens {
   }
 
   return {
-    tokenFor(current) {
+    tokenFor(current, session) {
+      if (session) {
+        const value = boundValue(session);
+        return `${value}.${sign(value)}`;
+      }
       if (isGenuine(current)) return current;
       const value = randomBytes(32).toString('base64url');
       return `${value}.${sign(value)}`;
     },
-    verify(cookie, header) {
-      return isGenuine(cookie) && typeof header === 'string' && sameBytes(cookie, header);
+    verify(cookie, header, session) {
+      const isPair = isGenuine(cookie) && typeof header === 'string' && sameBytes(cookie, header);
+      return isPair && (!session || sameBytes(cookie.split('.')[0], boundValue(session)));
     },
   };
 }

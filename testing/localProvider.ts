@@ -10,11 +10,13 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import { sessionPagePath } from '../src/contract/consolePaths';
+import { backChannelLogoutPath, sessionPagePath } from '../src/contract/consolePaths';
 
 export interface LocalProvider {
   /** The server's settings for it: STAFF_OIDC_*, PUBLIC_URL and STAFF_ACCESS. */
   settings: Record<string, string>;
+  /** A logout token for `login`, as the provider posts to the console's back-channel address. */
+  logoutToken(login: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ function createProvider(issuer: string, publicUrl: string, clientSecret: string)
         client_secret: clientSecret,
         redirect_uris: [`${publicUrl}/staff/callback`],
         post_logout_redirect_uris: [`${publicUrl}${sessionPagePath('signedOut')}`],
+        backchannel_logout_uri: `${publicUrl}${backChannelLogoutPath}`,
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
@@ -87,7 +90,11 @@ function createProvider(issuer: string, publicUrl: string, clientSecret: string)
       session.grantIdFor(client.clientId, grant.jti);
       return grant;
     },
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: {
+      devInteractions: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+    },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
   });
 }
@@ -101,11 +108,19 @@ export async function startLocalProvider(publicUrl: string, port = 0): Promise<L
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientSecret = randomBytes(24).toString('base64url');
-  server.on(
-    'request',
-    createProvider(issuer, publicUrl.replace(/\/$/, ''), clientSecret).callback(),
-  );
+  const provider = createProvider(issuer, publicUrl.replace(/\/$/, ''), clientSecret);
+  server.on('request', provider.callback());
   return {
+    // As oidc-provider makes the one it posts (Client#backchannelLogout).
+    async logoutToken(login) {
+      const client = await provider.Client.find(clientId);
+      const token = new provider.IdToken({ sub: login }, { client, ctx: undefined });
+      // Its claims are filtered by a mask that oidc-provider's types leave out.
+      Object.assign(token, { mask: { sub: null } });
+      token.set('events', { 'http://schemas.openid.net/event/backchannel-logout': {} });
+      token.set('jti', randomBytes(16).toString('base64url'));
+      return token.issue({ use: 'logout' });
+    },
     settings: {
       STAFF_OIDC_ISSUER: issuer,
       STAFF_OIDC_CLIENT_ID: clientId,
@@ -120,8 +135,8 @@ export async function startLocalProvider(publicUrl: string, port = 0): Promise<L
       }),
   };
 }
-/** A cookie jar for the provider's side of the sign-in. */
-function cookieJar() {
+/** A cookie jar for the provider's side of the sign-in, which its sign-out needs again. */
+export function cookieJar() {
   const cookies = new Map<string, string>();
   return {
     header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
@@ -140,8 +155,11 @@ function cookieJar() {
  * `login` (any password), and resolves with the address it sends the browser back to: the app's
  * /staff/callback with the code.
  */
-export async function signInAtProvider(authorizationUrl: string, login: string): Promise<string> {
-  const jar = cookieJar();
+export async function signInAtProvider(
+  authorizationUrl: string,
+  login: string,
+  jar = cookieJar(),
+): Promise<string> {
   let location = authorizationUrl;
   for (let step = 0; !location.includes('/staff/callback'); step++) {
     if (step > 10) throw new Error(`sign-in did not come back to the app (at ${location})`);
@@ -163,4 +181,27 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
     location = new URL(next, location).href;
   }
   return location;
+}
+
+/**
+ * Signs the person whose provider cookies `jar` holds out at the provider, as its sign-out page
+ * does when they confirm it; the provider then posts a logout token to each client's
+ * back-channel address before it answers.
+ */
+export async function signOutAtProvider(
+  issuer: string,
+  jar: ReturnType<typeof cookieJar>,
+): Promise<void> {
+  const page = await fetch(`${issuer}/session/end`, { headers: { cookie: jar.header() } });
+  jar.keep(page);
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (!xsrf) throw new Error(`the provider's sign-out page (${page.status}) has no form`);
+  const confirmed = await fetch(`${issuer}/session/end/confirm`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+  });
+  if (confirmed.status !== 303)
+    throw new Error(`the provider's sign-out answered ${confirmed.status}`);
 }

@@ -113,7 +113,7 @@ const idOf = async (firstName: string) =>
 
 /** Headers of a request the console makes with the XSRF header. */
 const withXsrf = async (cookie: string) => {
-  const token = await getXsrfToken(app);
+  const token = await getXsrfToken(app, cookie);
   return { cookie: `${cookie}; ${xsrfCookieName}=${token}`, [xsrfHeaderName]: token };
 };
 
@@ -229,6 +229,27 @@ describe('nothing another site can trigger', () => {
       headers: { cookie, 'sec-fetch-site': 'same-origin' },
     });
     expect(own.statusCode).toBe(200);
+  });
+
+  it('takes only the XSRF token bound to the session: not one from before the sign-in, nor from another session', async () => {
+    const { cookie, xsrfToken } = await signInFrom(app, 'admin', '/staff/login');
+    const other = await signIn(app, 'admin');
+    const signOutWith = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/staff/logout',
+        headers: { cookie: `${cookie}; ${xsrfCookieName}=${token}`, [xsrfHeaderName]: token },
+      });
+
+    expect((await signOutWith(await getXsrfToken(app))).statusCode).toBe(403);
+    expect((await signOutWith(await getXsrfToken(app, other))).statusCode).toBe(403);
+    expect(securityEvents()).toEqual([
+      { securityEvent: 'xsrf-token', path: '/staff/logout', staff: undefined },
+      { securityEvent: 'xsrf-token', path: '/staff/logout', staff: undefined },
+    ]);
+    // The token the sign-in gave, which every page keeps.
+    expect(await getXsrfToken(app, cookie)).toBe(xsrfToken);
+    expect((await signOutWith(xsrfToken)).statusCode).toBe(200);
   });
 
   it("refuses an XSRF token signed with the server's secret itself: the tokens have a key of their own", async () => {

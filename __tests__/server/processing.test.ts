@@ -91,7 +91,7 @@ async function send(
   body: unknown,
   headers: Record<string, string> = {},
 ) {
-  const token = await getXsrfToken(app);
+  const token = await getXsrfToken(app, cookie);
   return app.inject({
     method,
     url,

@@ -106,7 +106,7 @@ describe('sign-in', () => {
 
   it('ends the session at sign-out, here and at the provider, naming it without the ID token', async () => {
     const cookie = await signIn(app, 'admin');
-    const token = await getXsrfToken(app);
+    const token = await getXsrfToken(app, cookie);
     const logout = await app.inject({
       method: 'POST',
       url: '/staff/logout',
@@ -252,7 +252,7 @@ describe('search and filters', () => {
 
 describe('export, download and erase', () => {
   const xsrfHeaders = async (cookie: string) => {
-    const token = await getXsrfToken(app);
+    const token = await getXsrfToken(app, cookie);
     return {
       cookie: `${cookie}; ${xsrfCookieName}=${token}`,
       [xsrfHeaderName]: token,

@@ -1,5 +1,6 @@
 /**
- * The staff console on the server: sign-in (signIn.ts) and the staff API (consoleRoutes.ts, and
+ * The staff console on the server: sign-in (signIn.ts), the provider's back-channel logout
+ * (backChannelLogout.ts) and the staff API (consoleRoutes.ts, and
  * processingRoutes.ts for the processing), on when
  * STAFF_OIDC_ISSUER is set. Every answer under /staff is no-store; every API request needs a
  * session and must not come from another site, and every one that changes something needs the
@@ -13,6 +14,8 @@ import type { Redis } from 'ioredis';
 import { rateLimitKey } from '../clientAddress';
 import { recordSecurityEvent } from '../logging';
 import type { OperationsContext } from '../operations/operations';
+import { backChannelLogoutPlugin } from './backChannelLogout';
+import { openIdProvider } from './openIdProvider';
 import { createPendingSignIns } from './pendingSignIns';
 import { createSessionStore } from './sessions';
 import type { StaffConsoleSettings } from './settings';
@@ -51,16 +54,24 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     now,
   );
   const pendingSignIns = createPendingSignIns(database, now);
+  const provider = openIdProvider(settings);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
   await app.register(signInPlugin, {
     settings,
+    provider,
     sessions,
     pendingSignIns,
     database,
     redis,
     rateLimited,
+  });
+  await app.register(backChannelLogoutPlugin, {
+    settings,
+    provider,
+    database,
+    now: now ?? (() => new Date()),
   });
   await app.register(async (api) => {
     if (rateLimited) {

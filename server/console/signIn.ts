@@ -16,7 +16,6 @@ import { recordAudit } from '../operations/auditLog';
 import { isLoopbackHost } from '../loopback';
 import type { Database } from '../db/database';
 import { accessOf, type StaffAccess } from './access';
-import { openIdProvider } from './openIdProvider';
 import type { PendingSignIn, PendingSignIns } from './pendingSignIns';
 import { signInMaxAgeMs } from './pendingSignIns';
 import type { SessionStore, StaffPerson, StaffSession } from './sessions';
@@ -64,6 +63,8 @@ declare module 'fastify' {
 
 export interface SignInOptions {
   settings: StaffConsoleSettings;
+  /** The provider's configuration, discovered on first use (openIdProvider.ts). */
+  provider: () => Promise<client.Configuration>;
   sessions: SessionStore;
   pendingSignIns: PendingSignIns;
   database: Database;
@@ -79,6 +80,7 @@ const notConsolePages = new Set([
   'login',
   'callback',
   'logout',
+  'backchannel-logout',
   ...Object.values(sessionPages),
 ]);
 
@@ -108,8 +110,7 @@ export function auditActor(
 }
 
 export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, options) => {
-  const { settings, sessions, pendingSignIns, database } = options;
-  const provider = openIdProvider(settings);
+  const { settings, provider, sessions, pendingSignIns, database } = options;
   const redirectUri = new URL('/staff/callback', settings.publicUrl).href;
   const cookies = consoleCookies(settings);
 
@@ -202,6 +203,7 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
       details: access.admin ? 'access=admin' : `access=${access.programmes.join(' ') || 'none'}`,
     });
     reply.setCookie(cookies.session.name, token, cookies.session.options);
+    app.setXsrfCookie(reply, token);
     return reply.redirect(consolePage(pending.returnTo, settings));
   });
 

@@ -13,3 +13,9 @@ export const consoleApiPath = '/staff/api';
 
 /** Where the console posts to sign out: a POST with the XSRF header, so that no other site can. */
 export const signOutPath = '/staff/logout';
+
+/**
+ * Where the provider posts a logout token when the person signs out there (OpenID Connect
+ * Back-Channel Logout): the address to register with the provider as backchannel_logout_uri.
+ */
+export const backChannelLogoutPath = '/staff/backchannel-logout';

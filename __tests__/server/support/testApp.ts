@@ -26,9 +26,13 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
   };
 }
 
-/** Loads the page like a browser does and returns the XSRF cookie it was given. */
-export async function getXsrfToken(app: FastifyInstance): Promise<string> {
-  const page = await app.inject({ method: 'GET', url: '/' });
+/**
+ * Loads the page like a browser does and returns the XSRF cookie it was given: with a staff
+ * session's cookie (name=value), the token bound to that session.
+ */
+export async function getXsrfToken(app: FastifyInstance, sessionCookie?: string): Promise<string> {
+  const headers = sessionCookie ? { cookie: sessionCookie } : {};
+  const page = await app.inject({ method: 'GET', url: '/', headers });
   const cookie = page.cookies.find((candidate) => candidate.name === xsrfCookieName);
   if (!cookie) throw new Error(`GET / set no ${xsrfCookieName} cookie`);
   return cookie.value;
