@@ -25,6 +25,9 @@ import { loadStartPage, spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
 import { consoleOffHint } from './console/settings';
 import { staffConsolePlugin } from './console/consolePlugin';
+import { applicantPlugin } from './applicant/applicantPlugin';
+import { createLinkIssuer } from './applicant/applicantLinks';
+import { noApplicantLinksHint } from './publicUrl';
 import type { OperationsContext } from './operations/operations';
 import { loadXsrfSecret } from './xsrfSecret';
 
@@ -51,7 +54,7 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
    * ports are bound: a start that fails changes nothing. By default they start with the app.
    */
   deferWork?: boolean;
-  /** The staff sessions' clock; the system's by default. */
+  /** The staff sessions' and the applicants' links' clock; the system's by default. */
   now?: () => Date;
 };
 
@@ -125,7 +128,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       timeZone: options.timeZone,
     },
     maxPerMinute: options.smtpMaxPerMinute,
+    links:
+      options.publicUrl &&
+      createLinkIssuer(
+        app.database,
+        options.publicUrl,
+        { secret: app.operations.secret, days: options.applicantLinkDays },
+        options.now ?? (() => new Date()),
+      ),
   });
+  if (!options.publicUrl) app.log.info(noApplicantLinksHint);
   await app.register(redisPlugin, { url: options.redisUrl });
   await app.register(healthPlugin, { database: app.database, build });
   await app.register(graphqlPlugin, {
@@ -148,6 +160,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   } else {
     app.log.info(consoleOffHint);
   }
+  await app.register(applicantPlugin, {
+    operations: app.operations,
+    emailDomain: options.emailDomain,
+    publicUrl: options.publicUrl,
+    linkDays: options.applicantLinkDays,
+    redis: app.redis,
+    rateLimited: options.rateLimitPerMinute > 0,
+    now: options.now,
+  });
   await app.register(spaPlugin, {
     staticDir: options.staticDir,
     appConfig,
