@@ -381,6 +381,36 @@ function applicantLinkSuite(storage: (dataDir: string) => Promise<Partial<AppOpt
       expect((await send('POST', '/session', undefined, { token })).statusCode).toBe(404);
     });
 
+    it('tells the address a correction replaced, as well as the new one', async () => {
+      const id = await register({ email: `moved@${emailDomain}`, firstName: 'Vera' });
+      const session = await open(await confirmationToken(id));
+      expect((await verify(session, validValues.birthday)).statusCode).toBe(204);
+      const newEmail = `moved.on@${emailDomain}`;
+      const response = await send(
+        'PATCH',
+        '/registration',
+        session,
+        { fields: { email: newEmail } },
+        { 'if-match': '"1"' },
+      );
+      expect(response.statusCode).toBe(200);
+      const updated = new RegExp(`^registration-${id}-updated-\\d+\\.eml$`);
+      await waitForMail(updated);
+      const deadline = Date.now() + 20_000;
+      while (mailFiles().filter((name) => updated.test(name)).length < 2 && Date.now() < deadline) {
+        await sleep(50);
+      }
+      const recipients = await Promise.all(
+        mailFiles()
+          .filter((name) => updated.test(name))
+          .map(async (name) => {
+            const message = await simpleParser(fs.readFileSync(path.join(mailDir(), name)));
+            return [message.to].flat()[0]?.text;
+          }),
+      );
+      expect(recipients.sort()).toEqual([newEmail, `moved@${emailDomain}`].sort());
+    });
+
     it('ends a session after 30 idle minutes, and a link after APPLICANT_LINK_DAYS', async () => {
       const id = await register({ email: `expires@${emailDomain}`, firstName: 'Eira' });
       const token = await confirmationToken(id);

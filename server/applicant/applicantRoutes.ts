@@ -153,13 +153,21 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
         throw app.httpErrors.badRequest('If-Match holds the version you read: "<version>"');
       }
       const id = session.registrationId;
+      // The address before the correction: told of it too, should the correction change it.
+      const before = await ownRegistration(session);
       const result = await changeRegistration(database, registrationSchema, {
         id,
         version,
         change: { fields: request.body.fields },
         person: applicantAccess,
         onlyInStates: correctableStates,
-        afterChange: (tx) => queueUpdatedMail(tx, id),
+        afterChange: async (tx) => {
+          await queueUpdatedMail(tx, id);
+          const address = request.body.fields.email?.trim().toLowerCase();
+          if (address !== undefined && address !== before.fields.email.toLowerCase()) {
+            await queueUpdatedMail(tx, id, before.fields.email);
+          }
+        },
       }).catch((error: unknown) => {
         if ((error as { code?: string }).code !== '23505') throw error;
         throw app.httpErrors.unprocessableEntity('Another registration holds exactly these values');

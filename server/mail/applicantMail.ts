@@ -15,11 +15,15 @@ export async function queueLinkMail(db: Queryable, registrationId: number, linkI
   );
 }
 
-/** Queues "your registration was updated" to the registration's address. */
-export async function queueUpdatedMail(db: Queryable, registrationId: number) {
-  await db.query(`INSERT INTO applicant_mail (kind, registration_id) VALUES ('updated', $1)`, [
-    registrationId,
-  ]);
+/**
+ * Queues "your registration was updated" to the registration's address, or to `address`: the one
+ * it had before a correction changed it, so that its owner hears of it too.
+ */
+export async function queueUpdatedMail(db: Queryable, registrationId: number, address?: string) {
+  await db.query(
+    `INSERT INTO applicant_mail (kind, registration_id, address) VALUES ('updated', $1, $2)`,
+    [registrationId, address ?? null],
+  );
 }
 
 /** Queues "your registration was withdrawn": the registration is gone, so the address is kept. */
@@ -57,7 +61,7 @@ export function claimDueApplicantMail(
        RETURNING *
      )
      SELECT claimed.id, claimed.kind, claimed.registration_id, claimed.link_id, claimed.attempts,
-       coalesce(registrations.email, claimed.address) AS address,
+       coalesce(claimed.address, registrations.email) AS address,
        coalesce(registrations.language, claimed.language) AS language
      FROM claimed LEFT JOIN registrations ON registrations.id = claimed.registration_id
      ORDER BY claimed.id`,
