@@ -26,6 +26,9 @@ import { xsrfPlugin } from './plugins/xsrf';
 import { consoleOffHint } from './console/settings';
 import { staffConsolePlugin } from './console/consolePlugin';
 import { consoleCookies } from './console/signIn';
+import { applicantPlugin } from './applicant/applicantPlugin';
+import { createLinkIssuer } from './applicant/applicantLinks';
+import { noApplicantLinksHint } from './publicUrl';
 import type { OperationsContext } from './operations/operations';
 import { loadXsrfSecret } from './xsrfSecret';
 
@@ -52,7 +55,7 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
    * ports are bound: a start that fails changes nothing. By default they start with the app.
    */
   deferWork?: boolean;
-  /** The staff sessions' clock; the system's by default. */
+  /** The staff sessions' and the applicants' links' clock; the system's by default. */
   now?: () => Date;
 };
 
@@ -129,7 +132,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       timeZone: options.timeZone,
     },
     maxPerMinute: options.smtpMaxPerMinute,
+    links:
+      options.publicUrl &&
+      createLinkIssuer(
+        app.database,
+        options.publicUrl,
+        { secret: app.operations.secret, days: options.applicantLinkDays },
+        options.now ?? (() => new Date()),
+      ),
   });
+  if (!options.publicUrl) app.log.info(noApplicantLinksHint);
   await app.register(redisPlugin, { url: options.redisUrl });
   await app.register(healthPlugin, { database: app.database, build });
   await app.register(graphqlPlugin, {
@@ -152,6 +164,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   } else {
     app.log.info(consoleOffHint);
   }
+  await app.register(applicantPlugin, {
+    operations: app.operations,
+    emailDomain: options.emailDomain,
+    publicUrl: options.publicUrl,
+    linkDays: options.applicantLinkDays,
+    redis: app.redis,
+    rateLimited: options.rateLimitPerMinute > 0,
+    now: options.now,
+  });
   await app.register(spaPlugin, {
     staticDir: options.staticDir,
     appConfig,

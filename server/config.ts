@@ -9,6 +9,8 @@ import {
 import { commitFormat } from './buildInfo';
 import { readStaffConsoleSettings, type StaffConsoleSettings } from './console/settings';
 import { isTimeZone } from './timeZone';
+import { readPublicUrl } from './publicUrl';
+import { applicantLinkDaysDefault } from '../src/contract/applicantPaths';
 
 export interface StorageConfig {
   /** PGlite's home when no DATABASE_URL is given. */
@@ -61,6 +63,10 @@ export interface Config extends StaffConfig {
   smtpMaxPerMinute?: number;
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
+  /** The address people use (PUBLIC_URL): the applicants' links need it; unset, emails carry none. */
+  publicUrl?: URL;
+  /** How many days an applicant's link works (APPLICANT_LINK_DAYS). */
+  applicantLinkDays: number;
   /** The staff console's sign-in and access; unset, the console is off. */
   staffConsole?: StaffConsoleSettings;
   /**
@@ -139,6 +145,8 @@ export function readConfig(env: Env): Config {
     staticDir: path.resolve(env.STATIC_DIR || serverDefaults.staticDir),
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
+    publicUrl: readPublicUrl(env),
+    applicantLinkDays: readInteger(env, 'APPLICANT_LINK_DAYS', applicantLinkDaysDefault, 1, 365),
     staffConsole: readStaffConsoleSettings(env),
     confirmationsPerHour: readInteger(
       env,

@@ -8,6 +8,14 @@
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { truncatedAddress } from './clientAddress';
+import { applicantPagePath } from '../src/contract/applicantPaths';
+
+/** An applicant's link (/my/<token>) opens their registration: the log has its path without it. */
+const applicantLinkPath = new RegExp(`^${applicantPagePath}/[^/?]{20,}`);
+
+/** The request's path as the log writes it: no query string, no applicant's token. */
+export const loggedPath = (url: string) =>
+  url.split('?')[0].replace(applicantLinkPath, `${applicantPagePath}/<token>`);
 
 export type Refusal =
   | 'xsrf-cross-site'
@@ -16,7 +24,9 @@ export type Refusal =
   | 'rate-limited'
   | 'invalid-graphql'
   | 'registration-refused'
-  | 'staff-access-denied';
+  | 'staff-access-denied'
+  /** Too many wrong birthdays locked an applicant's link. */
+  | 'applicant-link-locked';
 
 export type SecurityEvent = Refusal | 'confirmation-address-limit';
 
@@ -35,7 +45,7 @@ export function logSecurityEvent(request: FastifyRequest, event: SecurityEvent):
     {
       securityEvent: event,
       client: truncatedAddress(request.ip),
-      path: request.url.split('?')[0],
+      path: loggedPath(request.url),
       staff: request.staffSession?.subject,
     },
     'security event',
@@ -50,7 +60,7 @@ export class RequestLogController extends LogController {
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const line = {
       method: request.method,
-      path: request.url.split('?')[0],
+      path: loggedPath(request.url),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };

@@ -32,6 +32,8 @@ describe('configuration from the environment', () => {
       externalSiteUrl: configDefaults.externalSiteUrl,
       graphqlUrl: configDefaults.graphqlUrl,
       timeZone: 'Europe/Helsinki',
+      publicUrl: undefined,
+      applicantLinkDays: 30,
     });
   });
 
@@ -64,6 +66,8 @@ describe('configuration from the environment', () => {
       TIME_ZONE: 'Europe/Stockholm',
       INSTITUTION_KIND: 'uas',
       DPO_EMAIL: 'dataskydd@uni.example',
+      PUBLIC_URL: 'https://anmalan.uni.example/',
+      APPLICANT_LINK_DAYS: '14',
     });
 
     expect(config).toEqual({
@@ -94,6 +98,8 @@ describe('configuration from the environment', () => {
       externalSiteUrl: 'https://antagning.uni.example/',
       graphqlUrl: '/api/graphql',
       timeZone: 'Europe/Stockholm',
+      publicUrl: new URL('https://anmalan.uni.example/'),
+      applicantLinkDays: 14,
     });
   });
 
@@ -115,6 +121,8 @@ describe('configuration from the environment', () => {
     ],
     [{ SMTP_MAX_PER_MINUTE: '30/min' }, 'SMTP_MAX_PER_MINUTE must be an integer from 1 to 1000000'],
     [{ INSTITUTION_KIND: 'college' }, 'INSTITUTION_KIND must be one of university, uas'],
+    [{ PUBLIC_URL: 'http://anmalan.uni.example' }, 'PUBLIC_URL must use https'],
+    [{ APPLICANT_LINK_DAYS: '0' }, 'APPLICANT_LINK_DAYS must be an integer from 1 to 365'],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

@@ -9,6 +9,16 @@ import type { FieldName } from '../../src/contract/fields';
 import type { ProcessingState } from '../../src/contract/processing';
 import type { HistoryEntry, Note } from '../../src/contract/consoleApiSchemas';
 
+/**
+ * The actor of the applicant's own corrections (server/applicant/): no staff member's subject is
+ * empty. The API names them as null, as it names the applicant who sent the registration.
+ */
+export const applicantActor = '';
+
+/** The actor as the API names it: a staff member, or null for the applicant. */
+const actorOf = (subject: string, name: string | null) =>
+  subject === applicantActor ? null : personOf(subject, name);
+
 /** One change as the history stores it: the values are JSON (null for nobody). */
 export type Change =
   | { type: 'state'; from: ProcessingState; to: ProcessingState }
@@ -42,7 +52,7 @@ export async function lastChange(
     [id],
   );
   return row
-    ? { changedBy: personOf(row.actor, row.name), changedAt: new Date(row.at) }
+    ? { changedBy: actorOf(row.actor, row.name), changedAt: new Date(row.at) }
     : { changedBy: null, changedAt: null };
 }
 
@@ -115,7 +125,7 @@ const nameOf = (column: string) =>
 /** What the history holds in the API's terms: an assignee as a person, null as nobody. */
 function toEntry(row: HistoryRow): HistoryEntry {
   const at = new Date(row.at).toISOString();
-  const actor = personOf(row.actor, row.actor_name);
+  const actor = actorOf(row.actor, row.actor_name);
   switch (row.type) {
     case 'state':
       return {

@@ -26,6 +26,8 @@ export type ChangeOutcome =
   | { outcome: 'stale'; version: number; changedBy: Person | null; changedAt: Date | null }
   | { outcome: 'invalid'; fields: FieldErrors }
   | { outcome: 'not-assignable' }
+  /** Its state is not one of `onlyInStates`. */
+  | { outcome: 'state-forbids' }
   /** What changed, as the history records it (none when the change was what was there). */
   | { outcome: 'changed'; reference: string; changes: Change[] };
 
@@ -34,8 +36,12 @@ export interface ChangeRequest {
   /** The version the person read. */
   version: number;
   change: RegistrationChange;
-  /** Who changes it, and what they may see. */
+  /** Who changes it (the applicant: applicantActor), and what they may see. */
   person: StaffAccess & { subject: string };
+  /** The states in which it may be changed at all; any by default. */
+  onlyInStates?: readonly ProcessingState[];
+  /** Done in the change's transaction when something changed (the applicant's notice). */
+  afterChange?: (tx: Queryable) => Promise<void>;
 }
 
 interface LockedRow extends Record<string, unknown> {
@@ -71,7 +77,7 @@ function correctionErrors(
 export function changeRegistration(
   db: Database,
   schema: RegistrationSchema,
-  { id, version, change, person }: ChangeRequest,
+  { id, version, change, person, onlyInStates, afterChange }: ChangeRequest,
 ): Promise<ChangeOutcome> {
   return db.transaction(async (tx): Promise<ChangeOutcome> => {
     const [row] = await tx.query<LockedRow>(
@@ -83,6 +89,7 @@ export function changeRegistration(
     if (row.version !== version) {
       return { outcome: 'stale', version: row.version, ...(await lastChange(tx, id)) };
     }
+    if (onlyInStates && !onlyInStates.includes(row.state)) return { outcome: 'state-forbids' };
 
     const current = Object.fromEntries(
       fieldNames.map((name) => [name, row[columnOf(name)]]),
@@ -128,6 +135,7 @@ export function changeRegistration(
       [id, ...assignments.map(([, value]) => value)],
     );
     await recordChanges(tx, id, person.subject, changes);
+    await afterChange?.(tx);
     return { outcome: 'changed', reference: row.reference, changes };
   });
 }

@@ -3,7 +3,7 @@
  * console is off, and /staff answers 404, until STAFF_OIDC_ISSUER is set; then every other
  * setting it needs must be there too, or the server refuses to start, saying which.
  */
-import { isLoopbackHost } from '../loopback';
+import { readHttpsUrl, readPublicUrl } from '../publicUrl';
 import { parseStaffAccess, type StaffAccessRules } from './access';
 
 export interface StaffConsoleSettings {
@@ -34,8 +34,9 @@ export function readStaffConsoleSettings(env: Env): StaffConsoleSettings | undef
     if (!value) throw new Error(`${name} must be set when STAFF_OIDC_ISSUER is`);
     return value;
   };
-  const issuer = readUrl('STAFF_OIDC_ISSUER', issuerText);
-  const publicUrl = readUrl('PUBLIC_URL', required('PUBLIC_URL'));
+  const issuer = readHttpsUrl('STAFF_OIDC_ISSUER', issuerText);
+  const publicUrl = readPublicUrl(env);
+  if (!publicUrl) throw new Error('PUBLIC_URL must be set when STAFF_OIDC_ISSUER is');
   return {
     issuer,
     clientId: required('STAFF_OIDC_CLIENT_ID'),
@@ -44,22 +45,4 @@ export function readStaffConsoleSettings(env: Env): StaffConsoleSettings | undef
     groupsClaim: env.STAFF_GROUPS_CLAIM?.trim() || 'groups',
     access: parseStaffAccess(required('STAFF_ACCESS')),
   };
-}
-
-/** An https URL, or http on a loopback address (a local trial, the tests). */
-function readUrl(name: string, text: string): URL {
-  const url = URL.parse(text);
-  // "localhost:8080" parses, as a URL of the scheme "localhost:".
-  if (!url || !/^https?:$/.test(url.protocol)) {
-    throw new Error(
-      `${name} must be an absolute URL such as https://login.example.edu, got "${text}"`,
-    );
-  }
-  const plainHttpAllowed = url.protocol === 'http:' && isLoopbackHost(url.hostname);
-  if (url.protocol !== 'https:' && !plainHttpAllowed) {
-    throw new Error(
-      `${name} must use https (plain http only on a loopback address), got "${text}"`,
-    );
-  }
-  return url;
 }

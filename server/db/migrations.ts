@@ -214,6 +214,49 @@ const migrations: Migration[] = [
     ],
   },
   {
+    version: 10,
+    statements: [
+      // The applicant's own links (server/applicant/): the token is never stored, only its hash,
+      // and the random nonce it is derived from with the server's secret (applicantLinks.ts).
+      // Erasing the registration takes its links, their sessions and their queued mail along.
+      `CREATE TABLE applicant_links (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        registration_id integer NOT NULL REFERENCES registrations (id) ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        nonce text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        wrong_birthdays integer NOT NULL DEFAULT 0
+      )`,
+      'CREATE INDEX applicant_links_registration ON applicant_links (registration_id)',
+      `CREATE TABLE applicant_sessions (
+        token_hash text PRIMARY KEY,
+        link_id integer NOT NULL REFERENCES applicant_links (id) ON DELETE CASCADE,
+        verified boolean NOT NULL DEFAULT false,
+        last_seen_at timestamptz NOT NULL
+      )`,
+      // The applicant's other mail, sent by the outbox's sender: a new link, "your registration
+      // was updated", "your registration was withdrawn". A withdrawal's notice outlives its
+      // registration, so it keeps the address and language until it is sent, and nothing more.
+      `CREATE TABLE applicant_mail (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        kind text NOT NULL,
+        registration_id integer REFERENCES registrations (id) ON DELETE CASCADE,
+        link_id integer REFERENCES applicant_links (id) ON DELETE CASCADE,
+        address text,
+        language text,
+        queued_at timestamptz NOT NULL DEFAULT now(),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX applicant_mail_due ON applicant_mail (next_attempt_at)',
+      // The links sent on request, by a keyed hash of the mailbox: counted with the
+      // confirmations against the cap of emails per address a day.
+      `CREATE TABLE applicant_link_requests (
+        mailbox_hash text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX applicant_link_requests_mailbox ON applicant_link_requests (mailbox_hash, at)',
     version: 13,
     statements: [
       // A change of state or assignee rewrites a row in place (a HOT update, no index touched)

@@ -58,7 +58,7 @@ const columnArrays = fieldNames
  * case, any +tag) has fewer than this many registrations from the past 24 hours, so that nobody
  * can flood a mailbox with it.
  */
-const confirmationsPerAddressPerDay = 3;
+export const confirmationsPerAddressPerDay = 3;
 
 /**
  * Instances sharing a PostgreSQL count a mailbox's registrations one at a time: a lock per

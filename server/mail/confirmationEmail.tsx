@@ -2,13 +2,14 @@
  * The confirmation an applicant receives, data-minimised because email crosses systems the
  * institution does not control: the first name (when it reads as one), the programme, the date
  * received, the reference code, what happens next and whom to ask; no birthday, phone number or
- * address. The HTML part is rendered by React, which escapes every value.
+ * address. With PUBLIC_URL set it carries the applicant's own link (server/applicant/). The HTML part is rendered by React, which escapes every value.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { languageLocales } from '../../src/contract/languages';
 import type { StoredRegistration } from '../db/registrations';
 import { confirmationTexts } from './confirmationTexts';
 import { greetingName } from './greetingName';
+import { linkLines, LinkParagraphs, type ApplicantLink } from './applicantEmail';
 
 export interface Institution {
   name: string;
@@ -44,6 +45,7 @@ function dateFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
 export function composeConfirmation(
   registration: ConfirmationData,
   institution: Institution,
+  link?: ApplicantLink,
 ): ConfirmationEmail {
   const texts = confirmationTexts[registration.language];
   const date = dateFormat(languageLocales[registration.language], institution.timeZone).format(
@@ -66,6 +68,7 @@ export function composeConfirmation(
     texts.nextHeading,
     texts.next,
     '',
+    ...(link ? [...linkLines(registration.language, link), ''] : []),
     `${texts.contact} ${institution.contactEmail}.`,
     '',
     texts.signOff,
@@ -92,6 +95,7 @@ export function composeConfirmation(
         </table>
         <h2 style={{ fontSize: '1.1em' }}>{texts.nextHeading}</h2>
         <p>{texts.next}</p>
+        {link && <LinkParagraphs language={registration.language} link={link} />}
         <p>
           {texts.contact}{' '}
           <a href={`mailto:${institution.contactEmail}`}>{institution.contactEmail}</a>.

@@ -6,15 +6,15 @@
 import fs from 'node:fs';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { confirmationFile, mailDirOf } from './confirmationFiles';
+import { mailDirOf, mailFile, type MailFileName } from './confirmationFiles';
 
 export interface MailTransport {
   /** What the start-up log says about where mail goes. */
   readonly description: string;
   /** How many messages it takes at once: the sender hands it no more. */
   readonly maxInFlight: number;
-  /** Resolves once the message is accepted; the file of registration `registrationId` when written. */
-  send(message: Mail.Options, registrationId: number): Promise<void>;
+  /** Resolves once the message is accepted; when written to a file, the file `name`. */
+  send(message: Mail.Options, name: MailFileName): Promise<void>;
   /**
    * Whether a failure of send() is the relay's rather than the message's: a temporary refusal
    * (4xx: busy, over a sending limit) or no answer at all. Sending more would only be refused too.
@@ -63,8 +63,8 @@ export function createMailTransport(smtpUrl: string | undefined, dataDir: string
   return {
     description: `.eml files in ${mailDir} (SMTP_URL is not set)`,
     maxInFlight: 1,
-    async send(message, registrationId) {
-      const file = confirmationFile(mailDir, registrationId);
+    async send(message, name) {
+      const file = mailFile(mailDir, name);
       const { message: eml } = await transport.sendMail(message);
       // Asynchronously: creating the file is left to libuv's threads, not the requests' thread.
       await fs.promises.writeFile(file, eml as Buffer, { mode: 0o600 });

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
+import type { ApplicantLinkIssuer } from '../applicant/applicantLinks';
 import { toStoredRegistration } from '../db/registrations';
 import { composeConfirmation, type Institution } from './confirmationEmail';
 import { describeMailFailure } from './mailFailure';
@@ -25,6 +26,8 @@ export interface OutboxDeliveryOptions {
   counters: OutboxCounters;
   log: FastifyBaseLogger;
   relay: RelayPause;
+  /** With PUBLIC_URL: each confirmation carries the applicant's own link. */
+  links?: ApplicantLinkIssuer;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface OutboxDeliveryOptions {
  * it: the rest are given back.
  */
 export function createOutboxDelivery(options: OutboxDeliveryOptions) {
-  const { database, transport, institution, counters, log, relay } = options;
+  const { database, transport, institution, counters, log, relay, links } = options;
 
   /** The message's own failure: it is tried again after its own growing delay. */
   async function failMessage(row: ClaimedRow, error: unknown) {
@@ -50,7 +53,8 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions) {
   async function deliver(row: ClaimedRow): Promise<boolean> {
     try {
       const registration = toStoredRegistration(row);
-      const { subject, text, html } = composeConfirmation(registration, institution);
+      const link = await links?.issue(registration.id);
+      const { subject, text, html } = composeConfirmation(registration, institution, link);
       await transport.send(
         {
           from: { name: institution.name, address: institution.mailFrom },

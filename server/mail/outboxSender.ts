@@ -1,5 +1,6 @@
 /**
- * Delivers the outbox: the confirmations queued with their registrations. A message is claimed
+ * Delivers the outbox: the confirmations queued with their registrations, and before them the
+ * applicant's other mail (applicantMailDelivery.ts). A message is claimed
  * for a lease, sent, then deleted; a failure puts it back with a growing delay (outboxBackOff.ts);
  * a crash mid-send leaves it claimed until the lease ends, and only then is it sent again.
  *
@@ -22,6 +23,8 @@ import { createRelayPause } from './outboxBackOff';
 import { createOutboxDelivery, type OutboxCounters } from './outboxDelivery';
 import { createOutboxPace } from './outboxPace';
 import { claimDue, deleteSent } from './outboxTable';
+import { createApplicantMailDelivery } from './applicantMailDelivery';
+import type { ApplicantLinkIssuer } from '../applicant/applicantLinks';
 
 export interface OutboxSender {
   /** Starts delivering: now, and then every `pollMs`. */
@@ -42,6 +45,8 @@ export interface OutboxSenderOptions {
   pollMs?: number;
   /** SMTP_MAX_PER_MINUTE; undefined: as fast as the relay takes them. */
   maxPerMinute?: number;
+  /** With PUBLIC_URL: the applicants' links, which their emails carry. */
+  links?: ApplicantLinkIssuer;
 }
 
 /** Each claim is a commit (an fsync on PGlite): 20 a batch held the sender to half this rate. */
@@ -60,6 +65,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const pace = options.maxPerMinute ? createOutboxPace(options.maxPerMinute) : undefined;
   const relay = createRelayPause(log);
   const deliverBatch = createOutboxDelivery({ ...options, relay });
+  const deliverApplicantMail = createApplicantMailDelivery({ ...options, relay });
   let timer: NodeJS.Timeout | undefined;
   /** Resolves with how long to hold before going on (0: look again at the next poll). */
   let running: Promise<number> | undefined;
@@ -79,6 +85,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
 
   async function deliverDue(): Promise<number> {
     let sent: number[] = [];
+    // The applicant's other mail first: there is little of it, and an applicant waits for it.
+    await deliverApplicantMail();
     try {
       for (;;) {
         const heldMs = holdMs();

@@ -1,6 +1,6 @@
 /**
- * The outbox's sender as `app.outbox`: the confirmations queued with their registrations go to
- * SMTP_URL's relay, or to DATA_DIR/mail. It starts with app.startWork() and stops with the app,
+ * The outbox's sender as `app.outbox`: the confirmations queued with their registrations, and the
+ * applicant's other mail, go to SMTP_URL's relay, or to DATA_DIR/mail. It starts with app.startWork() and stops with the app,
  * once the messages being sent have gone.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -9,6 +9,7 @@ import type { Institution } from '../mail/confirmationEmail';
 import { createMailTransport } from '../mail/mailTransport';
 import { createOutboxMetrics } from '../mail/outboxMetrics';
 import { createOutboxSender, type OutboxSender } from '../mail/outboxSender';
+import type { ApplicantLinkIssuer } from '../applicant/applicantLinks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +24,8 @@ export interface OutboxPluginOptions {
   institution: Institution & { mailFrom: string };
   /** SMTP_MAX_PER_MINUTE; unset: as fast as the relay takes them. */
   maxPerMinute?: number;
+  /** With PUBLIC_URL: the applicants' links, which the confirmations carry. */
+  links?: ApplicantLinkIssuer;
 }
 
 const outbox: FastifyPluginAsync<OutboxPluginOptions> = async (app, options) => {
@@ -33,6 +36,7 @@ const outbox: FastifyPluginAsync<OutboxPluginOptions> = async (app, options) => 
     counters: createOutboxMetrics(app.metrics.registry, app.database),
     log: app.log,
     maxPerMinute: options.maxPerMinute,
+    links: options.links,
   });
   app.decorate('outbox', sender);
   app.addHook('onClose', () => sender.stop());

@@ -1,0 +1,115 @@
+/**
+ * The applicant's own links (issue 34). A link's token is 256 bits, derived from a random nonce
+ * with a key from the server's secret: the database keeps the nonce and the token's hash, never
+ * the token, so that neither a copy of the database nor the secret alone opens a link; the outbox
+ * derives the token again when it writes the email. A registration has one link at a time: a new
+ * one replaces the old, whose sessions and queued mail go with it (ON DELETE CASCADE).
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database';
+import { applicantLinkPath, birthdayTries } from '../../src/contract/applicantPaths';
+import type { ApplicantLink } from '../mail/applicantEmail';
+
+export interface LinkSettings {
+  /** The server's secret, from which the tokens' key is derived. */
+  secret: string;
+  /** APPLICANT_LINK_DAYS. */
+  days: number;
+}
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function tokenOf(secret: string, nonce: string): string {
+  const key = createHmac('sha256', secret).update('applicant link').digest();
+  return createHmac('sha256', key).update(nonce).digest('base64url');
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Gives registration `registrationId` a new link, in place of any it had; resolves with it. */
+export async function issueLink(
+  db: Queryable,
+  registrationId: number,
+  { secret, days }: LinkSettings,
+  now: Date,
+): Promise<{ id: number; token: string }> {
+  const nonce = randomBytes(32).toString('base64url');
+  const token = tokenOf(secret, nonce);
+  await db.query('DELETE FROM applicant_links WHERE registration_id = $1', [registrationId]);
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO applicant_links (registration_id, token_hash, nonce, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [registrationId, tokenHash(token), nonce, now, new Date(now.getTime() + days * dayMs)],
+  );
+  return { id: row.id, token };
+}
+
+/** The token of link `linkId`, for its email; undefined when it has been replaced or erased. */
+export async function tokenOfLink(
+  db: Queryable,
+  secret: string,
+  linkId: number,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ nonce: string }>(
+    'SELECT nonce FROM applicant_links WHERE id = $1',
+    [linkId],
+  );
+  return row && tokenOf(secret, row.nonce);
+}
+
+/** The SQL condition of a link that still opens: not expired, not locked. */
+export const linkOpens = (table: string, now: string) =>
+  `${table}.expires_at > ${now} AND ${table}.wrong_birthdays < ${birthdayTries}`;
+
+/** The link the token opens, if it still does. */
+export async function findOpenLink(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ id: number } | undefined> {
+  const [row] = await db.query<{ id: number }>(
+    `SELECT id FROM applicant_links
+     WHERE token_hash = $1 AND ${linkOpens('applicant_links', '$2')}`,
+    [tokenHash(token), now],
+  );
+  return row;
+}
+
+/** Counts a wrong birthday against link `linkId`; resolves with the tries it has left. */
+export async function countWrongBirthday(db: Queryable, linkId: number): Promise<number> {
+  const [row] = await db.query<{ wrong_birthdays: number }>(
+    `UPDATE applicant_links SET wrong_birthdays = least(wrong_birthdays + 1, $2)
+     WHERE id = $1 RETURNING wrong_birthdays`,
+    [linkId, birthdayTries],
+  );
+  return birthdayTries - (row?.wrong_birthdays ?? birthdayTries);
+}
+
+/** The links as the emails carry them (PUBLIC_URL/my/<token>): the outbox's sender makes them. */
+export interface ApplicantLinkIssuer {
+  /** A new link for the registration's confirmation, in place of any it had. */
+  issue(registrationId: number): Promise<ApplicantLink>;
+  /** Link `linkId`, queued with its email; undefined once it has been replaced or erased. */
+  find(linkId: number): Promise<ApplicantLink | undefined>;
+}
+
+export function createLinkIssuer(
+  db: Queryable,
+  publicUrl: URL,
+  settings: LinkSettings,
+  now: () => Date,
+): ApplicantLinkIssuer {
+  const linkOf = (token: string): ApplicantLink => ({
+    url: new URL(applicantLinkPath(token), publicUrl).href,
+    days: settings.days,
+  });
+  return {
+    async issue(registrationId) {
+      return linkOf((await issueLink(db, registrationId, settings, now())).token);
+    },
+    async find(linkId) {
+      const token = await tokenOfLink(db, settings.secret, linkId);
+      return token === undefined ? undefined : linkOf(token);
+    },
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * The applicant's API under /my/api/ (issue 34): a link's token exchanged for a session, the
+ * birthday asked before the fields are shown, a correction by the form's rules, the Art. 15
+ * download, the withdrawal, and "send me my link again". Every read of the registration is in the
+ * audit log (the reference, never a value); a withdrawal is recorded as the staff's erase is, the
+ * reference as a keyed hash.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { recordSecurityEvent } from '../logging';
+import { recordAudit } from '../operations/auditLog';
+import { eraseApplicant, type OperationsContext } from '../operations/operations';
+import { applicantApiSchemas as schemas } from '../../src/contract/applicantApiSchemas';
+import { applicantPagePath, applicantSessionCookieName } from '../../src/contract/applicantPaths';
+import { degreePrograms } from '../../src/contract/fields';
+import { ifMatchOf, versionOfIfMatch } from '../../src/contract/processing';
+import { createRegistrationSchema } from '../../src/contract/registrationSchema';
+import { applicantActor } from '../console/history';
+import { changeRegistration, describeChanges } from '../console/registrationChanges';
+import { answeredRegistration, findRegistrationDetails } from '../console/registrationDetails';
+import { queueUpdatedMail, queueWithdrawnMail } from '../mail/applicantMail';
+import { countWrongBirthday, findOpenLink, type LinkSettings } from './applicantLinks';
+import {
+  correctableStates,
+  readOwnRegistration,
+  unverifiedView,
+  verifiedView,
+} from './applicantRegistration';
+import type { ApplicantSession, ApplicantSessions } from './applicantSessions';
+import { requestLinks } from './linkRequests';
+
+export interface ApplicantRoutesOptions {
+  operations: OperationsContext;
+  sessions: ApplicantSessions;
+  /** EMAIL_DOMAIN: a corrected email is checked against it as the form checks it. */
+  emailDomain: string;
+  /** Unset without PUBLIC_URL: no link can be sent. */
+  links?: LinkSettings;
+  /** The session cookie is Secure when PUBLIC_URL is https. */
+  secureCookie: boolean;
+  now: () => Date;
+  /** The limit per client on new links, besides the API's own; none when limits are off. */
+  linkRequestLimit?: { max: number; timeWindow: number };
+}
+
+/** Who the audit log names for what the applicant does through their link. */
+export const applicantAuditActor = 'the applicant (own link)';
+export const withdrawalReason = 'withdrawn by the applicant';
+
+/** An answer of the API's error shape, for those that say more than a message. */
+const apiError = (statusCode: number, message: string) => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+});
+
+/** The applicant corrects within the programmes of the form, all of them. */
+const applicantAccess = { subject: applicantActor, admin: false, programmes: [...degreePrograms] };
+
+export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> = async (
+  app,
+  { operations, sessions, emailDomain, links, secureCookie, now, linkRequestLimit },
+) => {
+  const { database } = operations;
+  const registrationSchema = createRegistrationSchema(emailDomain);
+  const cookieOptions = {
+    path: applicantPagePath,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: secureCookie,
+  };
+
+  const audit = (command: string, rowCount: number, details: string) =>
+    recordAudit(database, { command, rowCount, actor: applicantAuditActor, details });
+
+  /** The request's session, and its token; 401 when it has none or it has ended. */
+  async function sessionOf(request: FastifyRequest) {
+    const token = request.cookies[applicantSessionCookieName];
+    const session = token === undefined ? undefined : await sessions.find(token);
+    if (!token || !session) {
+      throw app.httpErrors.unauthorized('No session, or one that has ended: open the link again');
+    }
+    return { token, session };
+  }
+
+  /** The session, once the birthday has been given; 403 before. */
+  async function verifiedSessionOf(request: FastifyRequest): Promise<ApplicantSession> {
+    const { session } = await sessionOf(request);
+    if (!session.verified) throw app.httpErrors.forbidden('Give the birthday first');
+    return session;
+  }
+
+  /** The session's registration; 401 once it is gone (its link and sessions go with it). */
+  async function ownRegistration(session: ApplicantSession) {
+    const registration = await readOwnRegistration(database, session.registrationId);
+    if (!registration) throw app.httpErrors.unauthorized('The registration is gone');
+    return registration;
+  }
+
+  const details = (registration: { id: number; reference: string }) =>
+    `id=${registration.id} reference=${registration.reference}`;
+
+  app.post('/session', { schema: schemas.createSession }, async (request, reply) => {
+    const link = await findOpenLink(database, request.body.token, now());
+    if (!link) throw app.httpErrors.notFound('No such link: ask for a new one');
+    const token = await sessions.start(link.id);
+    return reply.setCookie(applicantSessionCookieName, token, cookieOptions).code(204).send(null);
+  });
+
+  app.post('/verify', { schema: schemas.verify }, async (request, reply) => {
+    const { token, session } = await sessionOf(request);
+    const locked = () =>
+      reply.code(423).send(apiError(423, 'The link is locked: ask for a new one'));
+    if (session.locked) return locked();
+    const registration = await ownRegistration(session);
+    if (request.body.birthday.trim() === registration.fields.birthday) {
+      await sessions.markVerified(token);
+      return reply.code(204).send(null);
+    }
+    const triesLeft = await countWrongBirthday(database, session.linkId);
+    if (triesLeft === 0) {
+      recordSecurityEvent(request, 'applicant-link-locked');
+      return locked();
+    }
+    return reply.code(403).send({ ...apiError(403, 'That is not the birthday'), triesLeft });
+  });
+
+  app.get('/registration', { schema: schemas.registration }, async (request, reply) => {
+    const { session } = await sessionOf(request);
+    const registration = await ownRegistration(session);
+    if (!session.verified) {
+      await audit('applicant-summary', 1, details(registration));
+      return unverifiedView(registration);
+    }
+    await audit('applicant-open', 1, details(registration));
+    return reply.header('etag', ifMatchOf(registration.version)).send(verifiedView(registration));
+  });
+
+  app.patch(
+    '/registration',
+    { schema: schemas.correctRegistration },
+    async (request, reply: FastifyReply) => {
+      const session = await verifiedSessionOf(request);
+      const ifMatch = request.headers['if-match'];
+      if (ifMatch === undefined) {
+        return reply
+          .code(428)
+          .send(apiError(428, 'Send If-Match: "<version>", the version you read'));
+      }
+      const version = versionOfIfMatch(ifMatch);
+      if (version === undefined) {
+        throw app.httpErrors.badRequest('If-Match holds the version you read: "<version>"');
+      }
+      const id = session.registrationId;
+      // The address before the correction: told of it too, should the correction change it.
+      const before = await ownRegistration(session);
+      const result = await changeRegistration(database, registrationSchema, {
+        id,
+        version,
+        change: { fields: request.body.fields },
+        person: applicantAccess,
+        onlyInStates: correctableStates,
+        afterChange: async (tx) => {
+          await queueUpdatedMail(tx, id);
+          const address = request.body.fields.email?.trim().toLowerCase();
+          if (address !== undefined && address !== before.fields.email.toLowerCase()) {
+            await queueUpdatedMail(tx, id, before.fields.email);
+          }
+        },
+      }).catch((error: unknown) => {
+        if ((error as { code?: string }).code !== '23505') throw error;
+        throw app.httpErrors.unprocessableEntity('Another registration holds exactly these values');
+      });
+      switch (result.outcome) {
+        case 'not-visible':
+          throw app.httpErrors.unauthorized('The registration is gone');
+        case 'stale':
+          return reply.code(412).send({
+            ...apiError(412, 'Changed by the admissions office since you read it: reload it'),
+            version: result.version,
+          });
+        case 'invalid':
+          return reply.code(422).send({
+            ...apiError(
+              422,
+              `These corrections break the form's rules: ${Object.keys(result.fields).join(', ')}`,
+            ),
+            fields: result.fields,
+          });
+        case 'state-forbids':
+        case 'not-assignable':
+          return reply
+            .code(409)
+            .send(apiError(409, 'It can no longer be corrected here: write to the office'));
+        case 'changed': {
+          const changed = result.changes.length > 0;
+          const summary = describeChanges(result.changes) || 'unchanged';
+          await audit(
+            'applicant-change',
+            changed ? 1 : 0,
+            `id=${id} reference=${result.reference} ${summary}`,
+          );
+          if (changed) request.server.outbox.wake();
+          const registration = await ownRegistration(session);
+          return reply
+            .header('etag', ifMatchOf(registration.version))
+            .send(verifiedView(registration));
+        }
+      }
+    },
+  );
+
+  // Everything stored about the registration (GDPR Art. 15): the staff's download, as a file.
+  app.get('/registration/data', { schema: schemas.registrationData }, async (request, reply) => {
+    const session = await verifiedSessionOf(request);
+    const registration = await findRegistrationDetails(
+      database,
+      session.registrationId,
+      degreePrograms,
+    );
+    if (!registration) throw app.httpErrors.unauthorized('The registration is gone');
+    await audit('applicant-download', 1, details(registration));
+    return reply
+      .header(
+        'content-disposition',
+        `attachment; filename="registration-${registration.reference}.json"`,
+      )
+      .send(answeredRegistration(registration));
+  });
+
+  // Withdrawal (GDPR Art. 17): erased exactly as the staff erase, then a notice to the address.
+  app.delete('/registration', { schema: schemas.withdraw }, async (request, reply) => {
+    const session = await verifiedSessionOf(request);
+    const registration = await ownRegistration(session);
+    const erased = await eraseApplicant(
+      operations,
+      { reference: registration.reference },
+      applicantAuditActor,
+      withdrawalReason,
+    );
+    if (erased > 0) {
+      await queueWithdrawnMail(database, registration.fields.email, registration.language);
+      request.server.outbox.wake();
+    }
+    return reply.clearCookie(applicantSessionCookieName, cookieOptions).code(204).send(null);
+  });
+
+  app.post(
+    '/links',
+    { schema: schemas.requestLinks, config: linkRequestLimit && { rateLimit: linkRequestLimit } },
+    async (request, reply) => {
+      if (links) await requestLinks(database, request.body.email, links, now());
+      request.server.outbox.wake();
+      return reply.code(202).send(null);
+    },
+  );
+};

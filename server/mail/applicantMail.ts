@@ -1,0 +1,81 @@
+/**
+ * The applicant's mail besides the confirmation, queued in the transaction of what it tells and
+ * sent by the outbox's sender (applicantMailDelivery.ts): durable as the confirmations are. Erasing
+ * a registration cancels its queued mail; a replaced link cancels the mail that carried it.
+ */
+import type { Queryable } from '../db/database';
+import type { Language } from '../../src/contract/languages';
+import type { ApplicantMailKind } from './applicantMailKinds';
+
+/** Queues the email that carries link `linkId` of registration `registrationId`. */
+export async function queueLinkMail(db: Queryable, registrationId: number, linkId: number) {
+  await db.query(
+    `INSERT INTO applicant_mail (kind, registration_id, link_id) VALUES ('link', $1, $2)`,
+    [registrationId, linkId],
+  );
+}
+
+/**
+ * Queues "your registration was updated" to the registration's address, or to `address`: the one
+ * it had before a correction changed it, so that its owner hears of it too.
+ */
+export async function queueUpdatedMail(db: Queryable, registrationId: number, address?: string) {
+  await db.query(
+    `INSERT INTO applicant_mail (kind, registration_id, address) VALUES ('updated', $1, $2)`,
+    [registrationId, address ?? null],
+  );
+}
+
+/** Queues "your registration was withdrawn": the registration is gone, so the address is kept. */
+export async function queueWithdrawnMail(db: Queryable, address: string, language: Language) {
+  await db.query(
+    `INSERT INTO applicant_mail (kind, address, language) VALUES ('withdrawn', $1, $2)`,
+    [address, language],
+  );
+}
+
+export interface ClaimedApplicantMail {
+  id: number;
+  kind: ApplicantMailKind;
+  registration_id: number | null;
+  link_id: number | null;
+  attempts: number;
+  address: string;
+  language: Language;
+}
+
+/** Claims up to `limit` due messages for `leaseSeconds` (no two instances take the same one). */
+export function claimDueApplicantMail(
+  db: Queryable,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedApplicantMail[]> {
+  return db.query<ClaimedApplicantMail>(
+    `WITH claimed AS (
+       UPDATE applicant_mail
+       SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+       WHERE id IN (
+         SELECT id FROM applicant_mail WHERE next_attempt_at <= now()
+         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+       )
+       RETURNING *
+     )
+     SELECT claimed.id, claimed.kind, claimed.registration_id, claimed.link_id, claimed.attempts,
+       coalesce(claimed.address, registrations.email) AS address,
+       coalesce(registrations.language, claimed.language) AS language
+     FROM claimed LEFT JOIN registrations ON registrations.id = claimed.registration_id
+     ORDER BY claimed.id`,
+    [limit, leaseSeconds],
+  );
+}
+
+export async function deleteApplicantMail(db: Queryable, id: number) {
+  await db.query('DELETE FROM applicant_mail WHERE id = $1', [id]);
+}
+
+export async function retryApplicantMailLater(db: Queryable, id: number, seconds: number) {
+  await db.query(
+    'UPDATE applicant_mail SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1',
+    [id, seconds],
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Sends the applicant's due mail besides the confirmations (applicantMail.ts), one at a time: there
+ * is little of it. A message that fails waits its own growing delay; a relay that refuses for now
+ * pauses the queue, as for the confirmations. A link mail whose link was replaced meanwhile is
+ * dropped: the newer link's mail is queued behind it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/database';
+import type { ApplicantLinkIssuer } from '../applicant/applicantLinks';
+import { composeApplicantEmail } from './applicantEmail';
+import {
+  claimDueApplicantMail,
+  deleteApplicantMail,
+  retryApplicantMailLater,
+  type ClaimedApplicantMail,
+} from './applicantMail';
+import type { Institution } from './confirmationEmail';
+import { describeMailFailure } from './mailFailure';
+import type { MailTransport } from './mailTransport';
+import { retryDelaySeconds, type RelayPause } from './outboxBackOff';
+import type { OutboxCounters } from './outboxDelivery';
+
+export interface ApplicantMailDeliveryOptions {
+  database: Queryable;
+  transport: MailTransport;
+  institution: Institution & { mailFrom: string };
+  counters: OutboxCounters;
+  log: FastifyBaseLogger;
+  relay: RelayPause;
+  links?: ApplicantLinkIssuer;
+}
+
+const batchSize = 20;
+const leaseSeconds = 120;
+
+export function createApplicantMailDelivery(options: ApplicantMailDeliveryOptions) {
+  const { database, transport, institution, counters, log, relay, links } = options;
+
+  async function deliver(mail: ClaimedApplicantMail) {
+    const link = mail.link_id === null ? undefined : await links?.find(mail.link_id);
+    if (mail.kind === 'link' && !link) return deleteApplicantMail(database, mail.id);
+    const { subject, text, html } = composeApplicantEmail(
+      mail.kind,
+      mail.language,
+      institution,
+      link,
+    );
+    await transport.send(
+      {
+        from: { name: institution.name, address: institution.mailFrom },
+        replyTo: institution.contactEmail,
+        to: mail.address,
+        subject,
+        text,
+        html,
+      },
+      { kind: mail.kind, mailId: mail.id, registrationId: mail.registration_id },
+    );
+    await deleteApplicantMail(database, mail.id);
+  }
+
+  /** Sends what is due now, unless the relay is paused. */
+  return async function deliverApplicantMail(): Promise<void> {
+    if (relay.msLeft() > 0) return;
+    for (const mail of await claimDueApplicantMail(database, batchSize, leaseSeconds)) {
+      if (relay.msLeft() > 0) {
+        await retryApplicantMailLater(database, mail.id, relay.msLeft() / 1000);
+        continue;
+      }
+      try {
+        await deliver(mail);
+        relay.answered();
+        counters.sent();
+      } catch (error) {
+        if (transport.isRelayUnavailable(error)) relay.refused(error);
+        const retryInSeconds = retryDelaySeconds(mail.attempts);
+        await retryApplicantMailLater(database, mail.id, retryInSeconds);
+        counters.failed();
+        log.warn(
+          { ...describeMailFailure(error), kind: mail.kind, retryInSeconds },
+          "an applicant's email could not be sent; it stays queued",
+        );
+      }
+    }
+  };
+}

@@ -1,0 +1,3 @@
+/** The applicant's mail besides the confirmation (applicantMail.ts): its kinds, as stored. */
+export const applicantMailKinds = ['link', 'updated', 'withdrawn'] as const;
+export type ApplicantMailKind = (typeof applicantMailKinds)[number];

@@ -1,0 +1,105 @@
+/**
+ * The words of the applicant's link in the confirmation, and of the applicant's other mail (a new
+ * link, "updated", "withdrawn"), in each language. The notices name no data: email crosses
+ * systems the institution does not control.
+ */
+import type { Language } from '../../src/contract/languages';
+import type { ApplicantMailKind } from './applicantMailKinds';
+
+export interface LinkTexts {
+  /** What the link lets the applicant do, before it. */
+  intro: string;
+  /** How long it works and how it is guarded, after it. */
+  validity: (days: number) => string;
+}
+
+export interface ApplicantMailTexts {
+  subject: (institution: string) => string;
+  /** The message's paragraphs; the link, when it carries one, comes after the first. */
+  paragraphs: string[];
+}
+
+export interface ApplicantTexts {
+  link: LinkTexts;
+  greeting: string;
+  contact: string;
+  signOff: string;
+  mail: Record<ApplicantMailKind, ApplicantMailTexts>;
+}
+
+export const applicantTexts: Record<Language, ApplicantTexts> = {
+  sv: {
+    link: {
+      intro:
+        'Med din personliga länk kan du se vad du skickade, rätta uppgifterna, ladda ner dem ' +
+        'eller återkalla din anmälan:',
+      validity: (days) =>
+        `Länken gäller i ${days} dagar. Den är personlig, så dela den inte med någon. Innan ` +
+        'dina uppgifter visas ber vi dig ange ditt födelsedatum.',
+    },
+    greeting: 'Hej!',
+    contact: 'Frågor? Skriv till antagningsservice på',
+    signOff: 'Med vänliga hälsningar',
+    mail: {
+      link: {
+        subject: (institution) => `Din länk till din anmälan hos ${institution}`,
+        paragraphs: [
+          'Du bad om en ny länk till din anmälan. Här är den:',
+          'Länkar som du har fått tidigare fungerar inte längre. Om du inte bad om en ny länk ' +
+            'kan du lämna det här meddelandet utan åtgärd.',
+        ],
+      },
+      updated: {
+        subject: (institution) => `Din anmälan hos ${institution} har uppdaterats`,
+        paragraphs: [
+          'Uppgifterna i din anmälan har ändrats via din personliga länk.',
+          'Om det inte var du som ändrade dem, kontakta antagningsservice genast.',
+        ],
+      },
+      withdrawn: {
+        subject: (institution) => `Din anmälan hos ${institution} har återkallats`,
+        paragraphs: [
+          'Du har återkallat din anmälan, och vi har raderat dina uppgifter.',
+          'Om det inte var du som återkallade den, kontakta antagningsservice.',
+        ],
+      },
+    },
+  },
+  en: {
+    link: {
+      intro:
+        'With your personal link you can see what you sent, correct your details, download ' +
+        'them or withdraw your registration:',
+      validity: (days) =>
+        `The link works for ${days} days. It is yours alone, so please do not share it. ` +
+        'Before your details are shown, we ask for your date of birth.',
+    },
+    greeting: 'Hello,',
+    contact: 'Questions? Write to Admissions Services at',
+    signOff: 'Kind regards,',
+    mail: {
+      link: {
+        subject: (institution) => `Your link to your registration with ${institution}`,
+        paragraphs: [
+          'You asked for a new link to your registration. Here it is:',
+          'Links you were sent before no longer work. If you did not ask for a new link, you ' +
+            'can ignore this message.',
+        ],
+      },
+      updated: {
+        subject: (institution) => `Your registration with ${institution} has been updated`,
+        paragraphs: [
+          'The details of your registration were changed through your personal link.',
+          'If it was not you who changed them, please contact Admissions Services at once.',
+        ],
+      },
+      withdrawn: {
+        subject: (institution) => `Your registration with ${institution} has been withdrawn`,
+        paragraphs: [
+          'You have withdrawn your registration, and we have erased your details.',
+          'If it was not you who withdrew it, please contact Admissions Services.',
+        ],
+      },
+    },
+  },
+};
