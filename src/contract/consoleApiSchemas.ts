@@ -45,7 +45,7 @@ export const ApiErrorSchema = Type.Object(
   },
   { $id: 'ApiError' },
 );
-const apiErrorSchema = (description: string) =>
+export const apiErrorSchema = (description: string) =>
   Type.Unsafe<Static<typeof ApiErrorSchema>>(Type.Ref('ApiError', { description }));
 
 /** The answers every route may give besides its own: no session, too many requests, a failure. */
@@ -56,7 +56,7 @@ const everyRouteAnswers = {
 };
 const badRequest = apiErrorSchema('The query or body does not fit the schema');
 
-const DegreeProgramSchema = Type.Enum(degreePrograms);
+export const DegreeProgramSchema = Type.Enum(degreePrograms);
 
 const StaffMemberSchema = Type.Object({
   subject: Type.String({
@@ -75,7 +75,7 @@ export type StaffMember = Static<typeof StaffMemberSchema>;
 const daySchema = (description: string) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
 
-const ProcessingStateSchema = Type.Enum(processingStates, {
+export const ProcessingStateSchema = Type.Enum(processingStates, {
   description: 'Where the processing is: new, in progress, waiting for the applicant, processed',
 });
 
@@ -157,14 +157,15 @@ const EraseBodySchema = Type.Object(
 export type EraseBody = Static<typeof EraseBodySchema>;
 
 /** A time as ISO 8601 in UTC. */
-const timeSchema = (description: string) => Type.String({ format: 'date-time', description });
+export const timeSchema = (description: string) =>
+  Type.String({ format: 'date-time', description });
 
 type RegistrationValueProperties = { [Name in StringFieldName]: TString } & {
   [Name in Exclude<FieldName, StringFieldName>]: TBoolean;
 };
 
 /** The form's fields, as the field model lists them. */
-const registrationValueProperties = Object.fromEntries(
+export const registrationValueProperties = Object.fromEntries(
   fieldNames.map((name) => [name, isStringField(name) ? Type.String() : Type.Boolean()]),
 ) as RegistrationValueProperties;
 
@@ -241,7 +242,7 @@ const HistoryEntrySchema = Type.Union(
 );
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 
-const RegistrationDetailsSchema = Type.Object({
+export const RegistrationDetailsSchema = Type.Object({
   ...RegistrationSummarySchema.properties,
   confirmation: Type.Union(
     [
@@ -265,7 +266,7 @@ const changeProperties = {
   ),
 };
 
-const CorrectedFieldsSchema = Type.Partial(Type.Object(registrationValueProperties), {
+export const CorrectedFieldsSchema = Type.Partial(Type.Object(registrationValueProperties), {
   additionalProperties: false,
   minProperties: 1,
   description: "The corrected fields, checked by the form's rules",
@@ -277,7 +278,7 @@ const RegistrationChangeSchema = Type.Object(
 );
 export type RegistrationChange = Static<typeof RegistrationChangeSchema>;
 
-const IfMatchHeadersSchema = Type.Object({
+export const IfMatchHeadersSchema = Type.Object({
   'if-match': Type.Optional(
     Type.String({ description: 'The version the change was made on: "<version>"' }),
   ),
@@ -292,14 +293,13 @@ const VersionConflictSchema = Type.Object({
 });
 export type VersionConflict = Static<typeof VersionConflictSchema>;
 
-/** 422: what cannot be done, and for a correction each field that breaks a rule. */
 /** Each field's message key, when it has one. */
 const fieldMessageProperties = Object.fromEntries(
   fieldNames.map((name) => [name, Type.String()]),
 ) as Record<FieldName, TString>;
 
 /** 422: what cannot be done, and for a correction each field that breaks a rule. */
-const UnprocessableChangeSchema = Type.Object({
+export const UnprocessableChangeSchema = Type.Object({
   ...ApiErrorSchema.properties,
   fields: Type.Optional(
     Type.Partial(Type.Object(fieldMessageProperties), {

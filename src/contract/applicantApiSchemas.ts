@@ -1,0 +1,190 @@
+/**
+ * The applicant's API under /my/api (issue 34): each route's body and every answer, as JSON Schema
+ * built with TypeBox, in the style of the staff API's (consoleApiSchemas.ts, whose error and
+ * field schemas it reuses). The /my page imports types only (`import type`).
+ */
+import { Type, type Static } from 'typebox';
+import { languages } from './languages';
+import { applicantTokenPattern, birthdayTries } from './applicantPaths';
+import {
+  ApiErrorSchema,
+  apiErrorSchema,
+  CorrectedFieldsSchema,
+  DegreeProgramSchema,
+  IfMatchHeadersSchema,
+  ProcessingStateSchema,
+  RegistrationDetailsSchema,
+  registrationValueProperties,
+  timeSchema,
+  UnprocessableChangeSchema,
+} from './consoleApiSchemas';
+
+/** The answers every route may give besides its own. */
+const everyRouteAnswers = {
+  400: apiErrorSchema('The body does not fit the schema'),
+  429: apiErrorSchema('Too many requests from this client'),
+  500: apiErrorSchema('The server failed'),
+};
+/** …and every route that changes something or takes a body. */
+const bodyAnswers = {
+  413: apiErrorSchema('The body is too large'),
+  415: apiErrorSchema('The body is not JSON'),
+};
+const noSession = apiErrorSchema('No session, or one that has ended: open the link again');
+const notXsrf = apiErrorSchema('No XSRF header');
+const notVerified = apiErrorSchema('No XSRF header, or the birthday has not been given');
+
+const TokenBodySchema = Type.Object(
+  { token: Type.String({ pattern: applicantTokenPattern, description: "The link's last part" }) },
+  { additionalProperties: false },
+);
+export type TokenBody = Static<typeof TokenBodySchema>;
+
+const BirthdayBodySchema = Type.Object(
+  {
+    birthday: Type.String({
+      maxLength: 20,
+      description: 'dd.mm.yyyy, compared with the registration as typed in it',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type BirthdayBody = Static<typeof BirthdayBodySchema>;
+
+/** 403 for a wrong birthday: how many more tries the link takes before it locks. */
+const WrongBirthdaySchema = Type.Object({
+  ...ApiErrorSchema.properties,
+  triesLeft: Type.Integer({ minimum: 1, maximum: birthdayTries - 1 }),
+});
+export type WrongBirthday = Static<typeof WrongBirthdaySchema>;
+
+/** What the confirmation email already says: shown before the birthday is given. */
+const registrationSummaryProperties = {
+  reference: Type.String({ description: 'The code the applicant quotes to the staff' }),
+  degreeProgram: DegreeProgramSchema,
+  createdAt: timeSchema('When it was received'),
+  state: ProcessingStateSchema,
+  language: Type.Enum(languages, { description: "The registration's: the page's first language" }),
+};
+
+const UnverifiedRegistrationSchema = Type.Object({
+  ...registrationSummaryProperties,
+  verified: Type.Literal(false),
+});
+export type UnverifiedRegistration = Static<typeof UnverifiedRegistrationSchema>;
+
+const VerifiedRegistrationSchema = Type.Object({
+  ...registrationSummaryProperties,
+  verified: Type.Literal(true),
+  fields: Type.Object(registrationValueProperties, { description: 'The twelve fields as stored' }),
+  version: Type.Integer({
+    minimum: 1,
+    description: 'Increased by every change: send it back as If-Match: "<version>"',
+  }),
+  correctable: Type.Boolean({
+    description: 'Whether its processing state still allows corrections (new or waiting)',
+  }),
+});
+export type VerifiedRegistration = Static<typeof VerifiedRegistrationSchema>;
+
+const ApplicantRegistrationSchema = Type.Union(
+  [UnverifiedRegistrationSchema, VerifiedRegistrationSchema],
+  { description: 'The fields, language and version only once the birthday has been given' },
+);
+export type ApplicantRegistration = Static<typeof ApplicantRegistrationSchema>;
+
+const CorrectionBodySchema = Type.Object(
+  { fields: CorrectedFieldsSchema },
+  { additionalProperties: false },
+);
+export type CorrectionBody = Static<typeof CorrectionBodySchema>;
+
+/** 412: the staff changed it since the version sent (who, the applicant is not told). */
+const ApplicantVersionConflictSchema = Type.Object({
+  ...ApiErrorSchema.properties,
+  version: Type.Integer({ description: 'The current version' }),
+});
+export type ApplicantVersionConflict = Static<typeof ApplicantVersionConflictSchema>;
+
+const LinkRequestBodySchema = Type.Object(
+  { email: Type.String({ maxLength: 254, description: 'The address the registration gave' }) },
+  { additionalProperties: false },
+);
+export type LinkRequestBody = Static<typeof LinkRequestBodySchema>;
+
+/** Each route's schema, by what it does. */
+export const applicantApiSchemas = {
+  createSession: {
+    summary: "Exchanges the link's token for a session cookie",
+    body: TokenBodySchema,
+    response: {
+      204: Type.Null({ description: 'The session cookie is set' }),
+      403: notXsrf,
+      404: apiErrorSchema('No such link: unknown, expired, locked or replaced by a newer one'),
+      ...bodyAnswers,
+      ...everyRouteAnswers,
+    },
+  },
+  verify: {
+    summary: 'Checks the birthday typed in the registration: the rest opens once it matches',
+    body: BirthdayBodySchema,
+    response: {
+      204: Type.Null({ description: 'It matches' }),
+      401: noSession,
+      403: Type.Union([WrongBirthdaySchema, ApiErrorSchema], {
+        description: 'A wrong birthday, with the tries left; or no XSRF header',
+      }),
+      423: apiErrorSchema('Too many wrong birthdays: the link is locked, ask for a new one'),
+      ...bodyAnswers,
+      ...everyRouteAnswers,
+    },
+  },
+  registration: {
+    summary: 'The registration: its summary, and once the birthday is given its fields',
+    response: { 200: ApplicantRegistrationSchema, 401: noSession, ...everyRouteAnswers },
+  },
+  correctRegistration: {
+    summary: "Corrects fields, by the form's rules, on the version it was read at",
+    headers: IfMatchHeadersSchema,
+    body: CorrectionBodySchema,
+    response: {
+      200: VerifiedRegistrationSchema,
+      401: noSession,
+      403: notVerified,
+      409: apiErrorSchema('Its processing state no longer allows corrections'),
+      412: ApplicantVersionConflictSchema,
+      422: UnprocessableChangeSchema,
+      428: apiErrorSchema('No If-Match header: send the version the correction was made on'),
+      ...bodyAnswers,
+      ...everyRouteAnswers,
+    },
+  },
+  registrationData: {
+    summary: "Everything stored about the registration (GDPR Art. 15), as the staff's download",
+    response: {
+      200: RegistrationDetailsSchema,
+      401: noSession,
+      403: apiErrorSchema('The birthday has not been given'),
+      ...everyRouteAnswers,
+    },
+  },
+  withdraw: {
+    summary: 'Withdraws the registration: erased as the staff erase it, and the link with it',
+    response: {
+      204: Type.Null({ description: 'Erased' }),
+      401: noSession,
+      403: notVerified,
+      ...everyRouteAnswers,
+    },
+  },
+  requestLinks: {
+    summary: 'Sends each registration of the address a new link; the old ones stop working',
+    body: LinkRequestBodySchema,
+    response: {
+      202: Type.Null({ description: 'Always the same, whether or not the address is known' }),
+      403: notXsrf,
+      ...bodyAnswers,
+      ...everyRouteAnswers,
+    },
+  },
+};
