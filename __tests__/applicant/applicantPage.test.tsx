@@ -103,7 +103,8 @@ describe('the birthday', () => {
     await user.type(birthday, '29.02.2000');
     await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
 
-    await screen.findByRole('heading', { name: sv['details-heading'] });
+    const details = await screen.findByRole('heading', { name: sv['details-heading'] });
+    await waitFor(() => expect(details).toHaveFocus());
     expect(screen.getByText(verified.fields.phoneNumber)).toBeInTheDocument();
     expect(screen.getByText(form.form['phoneNumber-label'])).toBeInTheDocument();
     const bodies = await Promise.all(
@@ -203,6 +204,26 @@ describe('a correction', () => {
       expect(sent(requests, 'GET', '/my/api/registration').length).toBeGreaterThan(reads),
     );
     expect(screen.getByRole('button', { name: sv.correct })).toHaveFocus();
+  });
+});
+
+describe('the session', () => {
+  it('says so when it ended meanwhile (30 minutes idle), and how to go on', async () => {
+    let ended = false;
+    const noSession = { status: 401, body: { message: 'No session' } };
+    fakeStaffApi([
+      ['POST', /^\/my\/api\/session$/, () => ({ status: 204 })],
+      ['POST', /^\/my\/api\/verify$/, () => noSession],
+      ['GET', /^\/my\/api\/registration$/, () => (ended ? noSession : { body: unverified })],
+    ]);
+    const user = userEvent.setup();
+    renderApplicant(`/my/${token}`);
+    await user.type(await screen.findByLabelText(form.form['birthday-label']), '29.02.2000');
+    ended = true;
+    await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
+
+    await screen.findByRole('heading', { level: 1, name: sv['no-session-heading'] });
+    expect(screen.getByRole('button', { name: sv['link-request-submit'] })).toBeInTheDocument();
   });
 });
 

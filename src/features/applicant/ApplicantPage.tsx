@@ -5,7 +5,7 @@
  * Without a session (no link, or one that no longer works) it offers to send the link again. The
  * page's entry opens the link (openLinkInAddress) before the router reads the address.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Footer } from '../../components/Footer';
@@ -57,6 +57,9 @@ function RegistrationView() {
   const { t } = useTranslation('applicant');
   const { data, error, isLoading, refetch } = useRegistrationQuery();
   useRegistrationLanguage(data?.language);
+  // Opened by the birthday just now, not by a reload: the focus goes to what it opened.
+  const [askedBirthday, setAskedBirthday] = useState(false);
+  if (data && !data.verified && !askedBirthday) setAskedBirthday(true);
 
   if (isLoading) return <Loading />;
   if (statusOf(error) === 401) return <LinkRequestView reason="no-session" />;
@@ -74,7 +77,11 @@ function RegistrationView() {
     <>
       <PageHeading>{t('registration-heading')}</PageHeading>
       <RegistrationSummary registration={data} />
-      {data.verified ? <RegistrationDetails registration={data} /> : <BirthdayForm />}
+      {data.verified ? (
+        <RegistrationDetails registration={data} justVerified={askedBirthday} />
+      ) : (
+        <BirthdayForm />
+      )}
     </>
   );
 }

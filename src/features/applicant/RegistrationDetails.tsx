@@ -13,13 +13,25 @@ import { CorrectionForm } from './CorrectionForm';
 import { useApplicantFormatting } from './useApplicantFormatting';
 import { WithdrawSection } from './WithdrawSection';
 
-export function RegistrationDetails({ registration }: { registration: VerifiedRegistration }) {
+export function RegistrationDetails({
+  registration,
+  justVerified,
+}: {
+  registration: VerifiedRegistration;
+  /** The birthday opened it just now: the focus moves here from the form that is gone. */
+  justVerified: boolean;
+}) {
   const { t } = useTranslation('applicant');
   const format = useApplicantFormatting();
   const [correcting, setCorrecting] = useState(false);
   const [corrected, setCorrected] = useState(false);
   const correctButton = useRef<HTMLButtonElement>(null);
   const closed = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (justVerified) heading.current?.focus();
+  }, [justVerified]);
 
   useEffect(() => {
     if (!correcting && closed.current) correctButton.current?.focus();
@@ -28,7 +40,7 @@ export function RegistrationDetails({ registration }: { registration: VerifiedRe
   return (
     <>
       <section aria-labelledby="details-heading" className="mb-5">
-        <h2 id="details-heading" className="h4">
+        <h2 ref={heading} id="details-heading" className="h4" tabIndex={-1}>
           {t('details-heading')}
         </h2>
         {correcting ? (

@@ -26,13 +26,18 @@ const rawBaseQuery = fetchBaseQuery({
 
 export const applicantApi = createApi({
   reducerPath: 'applicantApi',
-  baseQuery: (args: string | FetchArgs, api, extraOptions) => {
+  baseQuery: async (args: string | FetchArgs, api, extraOptions) => {
     const request = typeof args === 'string' ? { url: args } : args;
     const headers = {
       ...request.headers,
       ...xsrfHeaderFor(request.method ?? 'GET', applicantApiPath),
     };
-    return rawBaseQuery({ ...request, headers }, api, extraOptions);
+    const result = await rawBaseQuery({ ...request, headers }, api, extraOptions);
+    // The session ended (30 minutes idle): the registration, read again, says so (401).
+    if (result.error?.status === 401 && request.method) {
+      api.dispatch(applicantApi.util.invalidateTags(['Registration']));
+    }
+    return result;
   },
   tagTypes: ['Registration'],
   endpoints: (builder) => ({
