@@ -211,7 +211,7 @@ export type Note = Static<typeof NoteSchema>;
 /** A value of the form as a correction changed it. */
 const FieldValueSchema = Type.Union([Type.String(), Type.Boolean()]);
 
-/** Each timeline entry: when, who (null: the applicant, for `received`), and what. */
+/** Each timeline entry: when, who (null: the applicant, who sent it and may correct it), and what. */
 const historyEntry = <
   EntryType extends HistoryEntryType,
   Properties extends Record<string, TSchema>,
