@@ -6,7 +6,9 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldSpec } from '../../contract/fields';
 import { LinkRequestForm } from './LinkRequestForm';
+import { OneField, ProblemSummary } from './OneField';
 import { useVerifyMutation } from './applicantApi';
 import { statusOf, triesLeftIn } from './applicantErrors';
 
@@ -51,56 +53,19 @@ export function BirthdayForm() {
         {t('verify-heading')}
       </h2>
       <p>{t('verify-paragraph')}</p>
-      {problem && (
-        <div
-          ref={summary}
-          tabIndex={-1}
-          role="region"
-          aria-labelledby="verify-errors-heading"
-          className="error-summary"
-        >
-          <h3 id="verify-errors-heading" className="h5">
-            {t('form.error-summary-heading', { ns: 'translation' })}
-          </h3>
-          <ul className="mb-0">
-            <li>
-              <a
-                href={`#${birthdayId}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  document.getElementById(birthdayId)?.focus();
-                }}
-              >
-                {problem}
-              </a>
-            </li>
-          </ul>
-        </div>
-      )}
-      <div className="mb-3 col-sm-8 col-md-5 px-0">
-        <label className="form-label mb-0" htmlFor={birthdayId}>
-          {t('form.birthday-label', { ns: 'translation' })}
-        </label>
-        <div id={`${birthdayId}-hint`} className="form-text mt-0 mb-1">
-          {t('form.birthday-hint', { ns: 'translation' })}
-        </div>
-        <input
-          id={birthdayId}
-          name="birthday"
-          inputMode="decimal"
-          autoComplete="bday"
-          className={`form-control${problem ? ' is-invalid' : ''}`}
-          value={birthday}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${birthdayId}-hint${problem ? ` ${birthdayId}-error` : ''}`}
-          onChange={(event) => setBirthday(event.target.value)}
-        />
-        {problem && (
-          <div id={`${birthdayId}-error`} className="invalid-feedback d-block">
-            {problem}
-          </div>
-        )}
-      </div>
+      {problem && <ProblemSummary fieldId={birthdayId} problem={problem} summaryRef={summary} />}
+      <OneField
+        id={birthdayId}
+        name="birthday"
+        label={t('form.birthday-label', { ns: 'translation' })}
+        hint={t('form.birthday-hint', { ns: 'translation' })}
+        inputMode={fieldSpec('birthday').inputMode}
+        autoComplete={fieldSpec('birthday').autoComplete}
+        className="col-sm-8 col-md-5"
+        problem={problem}
+        value={birthday}
+        onChange={setBirthday}
+      />
       <button type="submit" className="btn btn-primary" aria-disabled={isLoading || undefined}>
         {t('verify-submit')}
       </button>

@@ -6,7 +6,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
+import { fieldSpec } from '../../contract/fields';
 import { useRequestLinksMutation } from './applicantApi';
+import { OneField, ProblemSummary } from './OneField';
 
 const emailId = 'link-email';
 
@@ -49,57 +51,19 @@ export function LinkRequestForm() {
       ) : (
         <form onSubmit={(event) => void send(event)} noValidate>
           <p>{t('link-request-paragraph')}</p>
-          {problem && (
-            <div
-              ref={summary}
-              tabIndex={-1}
-              role="region"
-              aria-labelledby="link-errors-heading"
-              className="error-summary"
-            >
-              <h3 id="link-errors-heading" className="h5">
-                {t('form.error-summary-heading', { ns: 'translation' })}
-              </h3>
-              <ul className="mb-0">
-                <li>
-                  <a
-                    href={`#${emailId}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      document.getElementById(emailId)?.focus();
-                    }}
-                  >
-                    {problem}
-                  </a>
-                </li>
-              </ul>
-            </div>
-          )}
-          <div className="mb-3 col-sm-10 col-md-7 px-0">
-            <label className="form-label mb-0" htmlFor={emailId}>
-              {t('form.email-label', { ns: 'translation' })}
-            </label>
-            <div id={`${emailId}-hint`} className="form-text mt-0 mb-1">
-              {t('form.email-hint', { ns: 'translation', domain: config.emailDomain })}
-            </div>
-            <input
-              id={emailId}
-              name="email"
-              type="email"
-              autoComplete="email"
-              spellCheck={false}
-              className={`form-control${problem ? ' is-invalid' : ''}`}
-              value={email}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${emailId}-hint${problem ? ` ${emailId}-error` : ''}`}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            {problem && (
-              <div id={`${emailId}-error`} className="invalid-feedback d-block">
-                {problem}
-              </div>
-            )}
-          </div>
+          {problem && <ProblemSummary fieldId={emailId} problem={problem} summaryRef={summary} />}
+          <OneField
+            id={emailId}
+            name="email"
+            label={t('form.email-label', { ns: 'translation' })}
+            hint={t('form.email-hint', { ns: 'translation', domain: config.emailDomain })}
+            type={fieldSpec('email').inputType}
+            autoComplete={fieldSpec('email').autoComplete}
+            className="col-sm-10 col-md-7"
+            problem={problem}
+            value={email}
+            onChange={setEmail}
+          />
           <button type="submit" className="btn btn-primary" aria-disabled={isLoading || undefined}>
             {t('link-request-submit')}
           </button>
