@@ -11,6 +11,7 @@ const { optimize } = require('webpack');
 
 // The names the SPA and the server share (TypeScript, loaded through tsx).
 const { graphqlPath, xsrfCookieName } = requireTs('./src/contract/protocol.ts', __filename);
+const { applicantApiPath } = requireTs('./src/contract/applicantPaths.ts', __filename);
 
 /** public/index.html with the configuration from this environment, as the server serves it. */
 function developmentPage() {
@@ -73,8 +74,13 @@ module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
   const spaConfig = {
     name: 'spa',
-    // The staff console is a page of its own (staff.html, served under /staff when it is on).
-    entry: { main: './src/index.tsx', 'staff-console': './src/console.tsx' },
+    // The staff console is a page of its own (staff.html, served under /staff when it is on), and
+    // so is the applicant's own link (my.html, under /my): the start page's script carries neither.
+    entry: {
+      main: './src/index.tsx',
+      'staff-console': './src/console.tsx',
+      applicant: './src/applicant.tsx',
+    },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
@@ -116,6 +122,7 @@ module.exports = (_env, argv) => {
       ...[
         { filename: 'index.html', chunks: ['main'] },
         { filename: 'staff.html', chunks: ['staff-console'] },
+        { filename: 'my.html', chunks: ['applicant'] },
       ].map(
         (page) =>
           new HtmlWebpackPlugin({
@@ -166,7 +173,12 @@ module.exports = (_env, argv) => {
     performance: { hints: false },
     devServer: {
       port: Number(process.env.PORT) || 8080,
-      historyApiFallback: { rewrites: [{ from: /^\/staff/, to: '/staff.html' }] },
+      historyApiFallback: {
+        rewrites: [
+          { from: /^\/staff/, to: '/staff.html' },
+          { from: /^\/my(\/|$)/, to: '/my.html' },
+        ],
+      },
       hot: true,
       // The real server sets XSRF-TOKEN on its HTML; in development this server hands out the
       // page, with a token from the server's own code (loaded through tsx, as `npm run dev` runs).
@@ -194,8 +206,15 @@ module.exports = (_env, argv) => {
       },
       proxy: [
         {
-          // The form's endpoint, and the staff console's sign-in and API.
-          context: [graphqlPath, '/staff/api', '/staff/login', '/staff/callback', '/staff/logout'],
+          // The form's endpoint, the staff console's sign-in and API, and the applicant's API.
+          context: [
+            graphqlPath,
+            '/staff/api',
+            '/staff/login',
+            '/staff/callback',
+            '/staff/logout',
+            applicantApiPath,
+          ],
           target: `http://localhost:${process.env.API_PORT || 8081}`,
         },
       ],

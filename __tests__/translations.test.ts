@@ -3,6 +3,8 @@ import en from '../public/assets/i18n/en.json';
 import sv from '../public/assets/i18n/sv.json';
 import staffEn from '../public/assets/i18n/staff/en.json';
 import staffSv from '../public/assets/i18n/staff/sv.json';
+import applicantEn from '../public/assets/i18n/applicant/en.json';
+import applicantSv from '../public/assets/i18n/applicant/sv.json';
 
 function keyPaths(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -25,6 +27,7 @@ describe('translation files', () => {
   it.each([
     ['the form', en, sv],
     ['the staff console', staffEn, staffSv],
+    ["the applicant's own page", applicantEn, applicantSv],
   ])('of %s have the same keys in Swedish and English', (_part, english, swedish) => {
     expect(keyPaths(english).sort()).toEqual(keyPaths(swedish).sort());
   });
@@ -34,6 +37,8 @@ describe('translation files', () => {
     ['en', en],
     ['staff/sv', staffSv],
     ['staff/en', staffEn],
+    ['applicant/sv', applicantSv],
+    ['applicant/en', applicantEn],
   ])('%s has no empty text', (_language, texts) => {
     const values = keyPaths(texts).map((path) =>
       path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], texts),

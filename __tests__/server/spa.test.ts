@@ -122,6 +122,27 @@ describe('the SPA bundle', () => {
     expect(response.json()).toMatchObject({ statusCode: 404 });
   });
 
+  it.each(['/my', '/my/Abc_-123'])(
+    "serves the applicant's own page, with its configuration, at %s, sending no Referer on",
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>My registration</title>');
+      expect(response.body).toContain('<script id="app-config" type="application/json">');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(xsrfCookieOf(response)).toBeDefined();
+    },
+  );
+
+  it("serves the applicant's page only at its addresses", async () => {
+    for (const url of ['/my.html', '/my/token/more']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.body).not.toContain('My registration');
+    }
+  });
+
   it('answers GET /healthz with 200 while the database answers, 503 when it does not', async () => {
     const healthy = await app.inject({ method: 'GET', url: '/healthz' });
     database.failing = true;

@@ -2,7 +2,8 @@
  * The SPA's production bundle. Client-side routes (/, /send, …) get index.html (history
  * fallback) with the SPA's run-time configuration written into it, and `/` the start page
  * rendered into it, in the language `?lang=` asks for; each document has a page of its own
- * (/terms, /privacy, /accessibility), without script. HTML is revalidated on every load,
+ * (/terms, /privacy, /accessibility), without script. The applicant's own link has a page of its
+ * own, my.html, at /my and /my/<token>. HTML is revalidated on every load,
  * content-hashed assets are cached for good.
  */
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { appConfigElementId, type AppConfig } from '../../src/contract/configDefaults';
+import { applicantPagePath } from '../../src/contract/applicantPaths';
 import { documentNames, documentPath } from '../../src/contract/documents';
 import {
   byLanguage,
@@ -150,6 +152,13 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   const sendStaffPage =
     staffConsole && compressedPage(withAppConfig(readHtml(staticDir, 'staff.html'), appConfig));
   app.get('/', (request, reply) => startPages[languageAsked(request)](request, reply));
+  // The applicant's page, with the link's token in the address until the page takes it out. The
+  // whole server's Referrer-Policy (no-referrer) keeps the token from being sent anywhere.
+  const sendApplicantPage = compressedPage(
+    withAppConfig(readHtml(staticDir, 'my.html'), appConfig),
+  );
+  app.get(applicantPagePath, sendApplicantPage);
+  app.get(`${applicantPagePath}/:token`, sendApplicantPage);
   // A document's page holds no app, so neither its configuration: the page as built.
   for (const name of documentNames) {
     const pages = byLanguage((language) =>
@@ -169,7 +178,9 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
       !pathname.endsWith('/') &&
       !pathname.endsWith('.map') &&
       !pathname.startsWith('/prerender/') &&
-      pathname !== '/staff.html', // served with its configuration, and only when the console is on
+      // Served with their configuration (staff.html only when the console is on).
+      pathname !== '/staff.html' &&
+      pathname !== '/my.html',
     cacheControl: false,
     preCompressed: true, // serves a .br/.gz sibling when the build emitted one
     // The same URL may be sent br, gzip or plain; the plugin adds Vary: Accept-Encoding for it.

@@ -57,6 +57,10 @@ export function makeStaticDir(): string {
     path.join(dir, 'staff.html'),
     '<!doctype html><html lang="sv"><head><title>Staff</title></head><body><div id="root"></div></body></html>',
   );
+  fs.writeFileSync(
+    path.join(dir, 'my.html'),
+    '<!doctype html><html lang="sv"><head><title>My registration</title></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'main.0123abcd.js'), 'void 0;');
   fs.writeFileSync(path.join(dir, 'assets/i18n/sv.json'), '{"general":{}}');
   return dir;

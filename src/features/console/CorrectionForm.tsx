@@ -7,35 +7,16 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '../../config';
-import {
-  fieldNames,
-  fieldSpec,
-  isStringField,
-  type FieldName,
-  type RegistrationValues,
-} from '../../contract/fields';
+import { fieldNames, type FieldName, type RegistrationValues } from '../../contract/fields';
 import { programmeOutsideAccess } from '../../contract/processing';
 import type { FieldErrors } from '../../contract/registrationSchema';
-import { fieldMessage, summaryEntry } from '../registration/fieldMessages';
-import { loadRules } from '../registration/validation';
+import { fieldMessage } from '../registration/fieldMessages';
+import { changedFields, checkChanged, CorrectionFields } from '../registration/CorrectionFields';
 import { refusedFieldsIn, versionConflictIn } from './apiErrors';
 import { ConflictNotice } from './ConflictNotice';
 import { useChangeRegistrationMutation } from './consoleApi';
 import { useFormatting } from './useFormatting';
 import type { RegistrationViewProps } from './registrationView';
-
-const controlId = (field: FieldName) => `correct-${field}`;
-const errorId = (field: FieldName) => `correct-${field}-error`;
-const hintId = (field: FieldName) => `correct-${field}-hint`;
-
-/** The rule's key of each changed field that breaks one (a field left as it was is not judged). */
-async function checkChanged(values: RegistrationValues, changed: readonly FieldName[]) {
-  const all = (await loadRules())(values);
-  return Object.fromEntries(
-    changed.filter((field) => all[field]).map((field) => [field, all[field]]),
-  ) as FieldErrors;
-}
 
 export function CorrectionForm({
   registration,
@@ -46,7 +27,7 @@ export function CorrectionForm({
   /** Closes the form: `corrected` when the correction was saved. */
   done: (corrected: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation('staff');
+  const { t } = useTranslation('staff');
   const format = useFormatting();
   const [values, setValues] = useState(
     () =>
@@ -61,7 +42,7 @@ export function CorrectionForm({
   const [change, { error, isLoading, reset }] = useChangeRegistrationMutation();
   const conflict = versionConflictIn(error);
 
-  useEffect(() => document.getElementById(controlId(fieldNames[0]))?.focus(), []);
+  useEffect(() => document.getElementById(`correct-${fieldNames[0]}`)?.focus(), []);
   // Each refused send puts the focus on the summary, which names what to fix.
   useEffect(() => {
     if (checks > 0) summary.current?.focus();
@@ -69,13 +50,12 @@ export function CorrectionForm({
 
   const message = (key: string) =>
     key === programmeOutsideAccess ? t('programme-outside-access') : fieldMessage(t, key);
-  const invalid = fieldNames.filter((field) => errors[field]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
     setFailed(false);
-    const changed = fieldNames.filter((field) => values[field] !== registration[field]);
+    const changed = changedFields(values, registration);
     if (changed.length === 0) return done(false);
     let found: FieldErrors;
     try {
@@ -108,111 +88,19 @@ export function CorrectionForm({
       <h3 id="correction-heading" className="h5">
         {t('correction-heading')}
       </h3>
-      {invalid.length > 0 && (
-        <div
-          ref={summary}
-          tabIndex={-1}
-          role="region"
-          aria-labelledby="correction-errors-heading"
-          className="error-summary"
-        >
-          <h4 id="correction-errors-heading" className="h5">
-            {t('form.error-summary-heading', { ns: 'translation' })}
-          </h4>
-          <ul className="mb-0">
-            {invalid.map((field) => (
-              <li key={field}>
-                <a
-                  href={`#${controlId(field)}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    document.getElementById(controlId(field))?.focus();
-                  }}
-                >
-                  {summaryEntry(format.label(field), message(errors[field]!), i18n.language)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <div className="row g-3 mb-3">
-        {fieldNames.map((field) => {
-          const spec = fieldSpec(field);
-          const errorText = errors[field] && message(errors[field]);
-          const describedBy = [spec.hasHint && hintId(field), errorText && errorId(field)]
-            .filter(Boolean)
-            .join(' ');
-          const controlProps = {
-            id: controlId(field),
-            name: field,
-            'aria-invalid': errorText ? true : undefined,
-            'aria-describedby': describedBy || undefined,
-          };
-          const feedback = errorText && (
-            <div id={errorId(field)} className="invalid-feedback d-block">
-              {errorText}
-            </div>
-          );
-          if (!isStringField(field)) {
-            return (
-              <div key={field} className="col-12">
-                <div className="form-check">
-                  <input
-                    {...controlProps}
-                    type="checkbox"
-                    className={`form-check-input${errorText ? ' is-invalid' : ''}`}
-                    checked={values[field]}
-                    onChange={(event) => set(field, event.target.checked)}
-                  />
-                  <label className="form-check-label" htmlFor={controlId(field)}>
-                    {format.label(field)}
-                  </label>
-                  {feedback}
-                </div>
-              </div>
-            );
-          }
-          return (
-            <div key={field} className="col-md-6">
-              <label className="form-label mb-0" htmlFor={controlId(field)}>
-                {format.label(field)}
-              </label>
-              {spec.hasHint && (
-                <div id={hintId(field)} className="form-text mt-0 mb-1">
-                  {t(`form.${field}-hint`, { ns: 'translation', domain: config.emailDomain })}
-                </div>
-              )}
-              {spec.kind === 'select' ? (
-                <select
-                  {...controlProps}
-                  className={`form-select mt-1${errorText ? ' is-invalid' : ''}`}
-                  value={values[field]}
-                  onChange={(event) => set(field, event.target.value)}
-                >
-                  {programmes.map((code) => (
-                    <option key={code} value={code}>
-                      {format.programme(code)}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  {...controlProps}
-                  type={spec.inputType ?? 'text'}
-                  inputMode={spec.inputMode}
-                  // The applicant's data, not the person's own: the browser fills in nothing.
-                  autoComplete="off"
-                  className={`form-control mt-1${errorText ? ' is-invalid' : ''}`}
-                  value={values[field]}
-                  onChange={(event) => set(field, event.target.value)}
-                />
-              )}
-              {feedback}
-            </div>
-          );
-        })}
-      </div>
+      <CorrectionFields
+        idPrefix="correct"
+        values={values}
+        errors={errors}
+        set={set}
+        label={format.label}
+        message={message}
+        programmes={programmes}
+        programmeName={format.programme}
+        summaryHeading="h4"
+        summaryRef={summary}
+        autoComplete="off"
+      />
       {conflict && (
         <ConflictNotice
           conflict={conflict}

@@ -1,0 +1,315 @@
+/** The applicant's own page (/my), as an applicant uses it, against a fake applicant API. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeStaffApi, formTexts, type Answer } from '../support/renderConsole';
+import { applicantTexts, renderApplicant, unverified, verified } from '../support/renderApplicant';
+
+// The first correction loads the form's rules (yup), which takes a while in a cold test run.
+jest.setTimeout(20_000);
+
+const sv = applicantTexts.sv;
+const en = applicantTexts.en;
+const form = formTexts.sv;
+const token = 'Qw3rTy-uI_oP4sDfGhJkL1zXcVbNm0QwErTyUiOpAsD';
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=token-123; path=/';
+});
+afterEach(() => jest.restoreAllMocks());
+
+type Handler = (request: Request) => Answer;
+
+/** The applicant API: a session for the token, the registration as `registration()` has it. */
+function api(handlers: Partial<Record<'verify' | 'patch' | 'delete' | 'links', Handler>> = {}) {
+  let isVerified = false;
+  const registration = () => (isVerified ? verified : unverified);
+  const verify: Handler = handlers.verify ?? (() => ({ status: 204 }));
+  return fakeStaffApi([
+    ['POST', /^\/my\/api\/session$/, () => ({ status: 204 })],
+    [
+      'POST',
+      /^\/my\/api\/verify$/,
+      (request) => {
+        const answer = verify(request);
+        if (answer.status === 204) isVerified = true;
+        return answer;
+      },
+    ],
+    ['GET', /^\/my\/api\/registration$/, () => ({ body: registration() })],
+    ['PATCH', /^\/my\/api\/registration$/, handlers.patch ?? (() => ({ status: 599 }))],
+    ['DELETE', /^\/my\/api\/registration$/, handlers.delete ?? (() => ({ status: 204 }))],
+    ['POST', /^\/my\/api\/links$/, handlers.links ?? (() => ({ status: 202 }))],
+  ]);
+}
+
+const sent = (requests: Request[], method: string, path: string) =>
+  requests.filter((request) => request.method === method && new URL(request.url).pathname === path);
+
+async function openVerified(user: ReturnType<typeof userEvent.setup>) {
+  renderApplicant(`/my/${token}`);
+  await user.type(await screen.findByLabelText(form.form['birthday-label']), '29.02.2000');
+  await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
+  await screen.findByRole('heading', { name: sv['details-heading'] });
+}
+
+describe('opening the link', () => {
+  it('takes the token out of the address before anything else, trades it for a session and shows what the email said', async () => {
+    const { requests } = api();
+    renderApplicant(`/my/${token}`);
+
+    expect(window.location.pathname).toBe('/my');
+    expect(window.location.href).not.toContain(token);
+    await screen.findByRole('heading', { level: 1, name: sv['registration-heading'] });
+    const [session] = sent(requests, 'POST', '/my/api/session');
+    expect(await session.json()).toEqual({ token });
+    expect(session.headers.get('X-XSRF-TOKEN')).toBe('token-123');
+    expect(screen.getByText('ABCD2345')).toBeInTheDocument();
+    expect(screen.getByText(`IT – ${form['degree-programs'].IT}`)).toBeInTheDocument();
+    expect(screen.getByText(sv.state.new)).toBeInTheDocument();
+    // Nothing beyond the email's facts before the birthday.
+    expect(screen.queryByText(verified.fields.phoneNumber)).not.toBeInTheDocument();
+    expect(window.location.href).not.toContain(token);
+  });
+
+  it('says a link that no longer works does not, and offers a new one', async () => {
+    fakeStaffApi([['POST', /^\/my\/api\/session$/, () => ({ status: 404 })]]);
+    renderApplicant(`/my/${token}`);
+
+    await screen.findByRole('heading', { level: 1, name: sv['link-refused-heading'] });
+    expect(screen.getByRole('heading', { name: sv['link-request-heading'] })).toBeInTheDocument();
+    expect(window.location.href).not.toContain(token);
+  });
+});
+
+describe('the birthday', () => {
+  it('counts a wrong one, saying how many tries are left in a summary that takes the focus, and opens the fields for the right one', async () => {
+    const answers: Answer[] = [{ status: 403, body: { message: 'Wrong', triesLeft: 3 } }];
+    const { requests } = api({ verify: () => answers.shift() ?? { status: 204 } });
+    const user = userEvent.setup();
+    renderApplicant(`/my/${token}`);
+
+    const birthday = await screen.findByLabelText(form.form['birthday-label']);
+    expect(birthday).toHaveAccessibleDescription(form.form['birthday-hint']);
+    await user.type(birthday, '01.01.2000');
+    await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
+
+    const summary = await screen.findByRole('region', { name: form.form['error-summary-heading'] });
+    const wrong = sv['birthday-wrong_other'].replace('{{count}}', '3');
+    expect(within(summary).getByRole('link', { name: wrong })).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(birthday).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(birthday);
+    await user.type(birthday, '29.02.2000');
+    await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
+
+    const details = await screen.findByRole('heading', { name: sv['details-heading'] });
+    await waitFor(() => expect(details).toHaveFocus());
+    expect(screen.getByText(verified.fields.phoneNumber)).toBeInTheDocument();
+    expect(screen.getByText(form.form['phoneNumber-label'])).toBeInTheDocument();
+    const bodies = await Promise.all(
+      sent(requests, 'POST', '/my/api/verify').map((request) => request.json()),
+    );
+    expect(bodies).toEqual([{ birthday: '01.01.2000' }, { birthday: '29.02.2000' }]);
+  });
+
+  it('says a locked link is locked, and how to ask for a new one', async () => {
+    api({ verify: () => ({ status: 423, body: { message: 'Locked' } }) });
+    const user = userEvent.setup();
+    renderApplicant(`/my/${token}`);
+
+    await user.type(await screen.findByLabelText(form.form['birthday-label']), '01.01.2000');
+    await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(sv['locked-heading']);
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(screen.queryByLabelText(form.form['birthday-label'])).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: sv['link-request-submit'] })).toBeInTheDocument();
+  });
+});
+
+describe('a correction', () => {
+  it('refuses a phone number the form would refuse, naming the field; a valid one is sent alone, with If-Match', async () => {
+    const newNumber = '+358 50 765 4321';
+    const { requests } = api({
+      patch: () => ({
+        body: { ...verified, fields: { ...verified.fields, phoneNumber: newNumber }, version: 4 },
+      }),
+    });
+    const user = userEvent.setup();
+    await openVerified(user);
+
+    await user.click(screen.getByRole('button', { name: sv.correct }));
+    const phone = screen.getByLabelText(form.form['phoneNumber-label']);
+    await user.clear(phone);
+    await user.type(phone, 'abc');
+    await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
+
+    const summary = await screen.findByRole('region', { name: form.form['error-summary-heading'] });
+    const message = form.validation['phoneNumber-too-short'];
+    const entry = `${form.form['phoneNumber-label']}: ${message[0].toLocaleLowerCase('sv')}${message.slice(1)}`;
+    expect(within(summary).getByRole('link', { name: entry })).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(sent(requests, 'PATCH', '/my/api/registration')).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, newNumber);
+    await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
+
+    await screen.findByText(sv.corrected);
+    expect(screen.getByText(newNumber)).toBeInTheDocument();
+    const [patch] = sent(requests, 'PATCH', '/my/api/registration');
+    expect(patch.headers.get('If-Match')).toBe('"3"');
+    expect(patch.headers.get('X-XSRF-TOKEN')).toBe('token-123');
+    expect(await patch.json()).toEqual({ fields: { phoneNumber: newNumber } });
+  });
+
+  it("shows the server's refusal (422) beside the field, in the form's words", async () => {
+    api({ patch: () => ({ status: 422, body: { fields: { city: 'city-format' } } }) });
+    const user = userEvent.setup();
+    await openVerified(user);
+
+    await user.click(screen.getByRole('button', { name: sv.correct }));
+    const city = screen.getByLabelText(form.form['city-label']);
+    await user.clear(city);
+    await user.type(city, 'Esbo');
+    await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
+
+    await waitFor(() => expect(city).toHaveAccessibleDescription(form.validation['city-format']));
+  });
+
+  it.each([
+    [412, 'correction-conflict'],
+    [409, 'correction-closed'],
+  ] as const)('explains a %i refusal and reads the registration again', async (status, key) => {
+    const { requests } = api({
+      patch: () => ({ status, body: { message: 'Refused', version: 5 } }),
+    });
+    const user = userEvent.setup();
+    await openVerified(user);
+
+    await user.click(screen.getByRole('button', { name: sv.correct }));
+    const phone = screen.getByLabelText(form.form['phoneNumber-label']);
+    await user.clear(phone);
+    await user.type(phone, '+358 50 765 4321');
+    await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(sv[key]);
+    await waitFor(() => expect(notice).toHaveFocus());
+    const reads = sent(requests, 'GET', '/my/api/registration').length;
+    await user.click(within(notice).getByRole('button', { name: sv['correction-reload'] }));
+    await waitFor(() =>
+      expect(sent(requests, 'GET', '/my/api/registration').length).toBeGreaterThan(reads),
+    );
+    expect(screen.getByRole('button', { name: sv.correct })).toHaveFocus();
+  });
+});
+
+describe('the session', () => {
+  it('says so when it ended meanwhile (30 minutes idle), and how to go on', async () => {
+    let ended = false;
+    const noSession = { status: 401, body: { message: 'No session' } };
+    fakeStaffApi([
+      ['POST', /^\/my\/api\/session$/, () => ({ status: 204 })],
+      ['POST', /^\/my\/api\/verify$/, () => noSession],
+      ['GET', /^\/my\/api\/registration$/, () => (ended ? noSession : { body: unverified })],
+    ]);
+    const user = userEvent.setup();
+    renderApplicant(`/my/${token}`);
+    await user.type(await screen.findByLabelText(form.form['birthday-label']), '29.02.2000');
+    ended = true;
+    await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
+
+    await screen.findByRole('heading', { level: 1, name: sv['no-session-heading'] });
+    expect(screen.getByRole('button', { name: sv['link-request-submit'] })).toBeInTheDocument();
+  });
+});
+
+describe('withdrawing', () => {
+  it('asks first; cancelled, nothing is sent; confirmed, the registration is withdrawn', async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    await openVerified(user);
+
+    await user.click(screen.getByRole('button', { name: sv.withdraw }));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(sv['withdraw-warning']);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: sv['withdraw-cancel'] })).toHaveFocus(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: sv['withdraw-cancel'] }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent(requests, 'DELETE', '/my/api/registration')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: sv.withdraw }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: sv['withdraw-confirm'] }));
+
+    await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] });
+    const [erase] = sent(requests, 'DELETE', '/my/api/registration');
+    expect(erase.headers.get('X-XSRF-TOKEN')).toBe('token-123');
+  });
+});
+
+describe('sending the link again', () => {
+  it('without a session: asks for the address and answers each one with the same sentence', async () => {
+    const { requests } = fakeStaffApi([
+      ['GET', /^\/my\/api\/registration$/, () => ({ status: 401, body: { message: 'No' } })],
+      ['POST', /^\/my\/api\/links$/, () => ({ status: 202 })],
+    ]);
+    const user = userEvent.setup();
+    const answers: string[] = [];
+    for (const email of ['asa.nystrom@example.edu', 'nobody@example.edu']) {
+      const { unmount } = renderApplicant('/my');
+      await screen.findByRole('heading', { level: 1, name: sv['no-session-heading'] });
+      await user.type(screen.getByLabelText(form.form['email-label']), email);
+      await user.click(screen.getByRole('button', { name: sv['link-request-submit'] }));
+      const answer = await screen.findByRole('status');
+      await waitFor(() => expect(answer).toHaveFocus());
+      answers.push(answer.textContent!);
+      unmount();
+    }
+
+    expect(answers).toEqual([sv['link-request-sent'], sv['link-request-sent']]);
+    const bodies = await Promise.all(
+      sent(requests, 'POST', '/my/api/links').map((request) => request.json()),
+    );
+    expect(bodies).toEqual([{ email: 'asa.nystrom@example.edu' }, { email: 'nobody@example.edu' }]);
+  });
+
+  it('asks for an address before sending anything', async () => {
+    const { requests } = fakeStaffApi([
+      ['GET', /^\/my\/api\/registration$/, () => ({ status: 401, body: { message: 'No' } })],
+    ]);
+    const user = userEvent.setup();
+    renderApplicant('/my');
+    await user.click(await screen.findByRole('button', { name: sv['link-request-submit'] }));
+
+    const summary = await screen.findByRole('region', { name: form.form['error-summary-heading'] });
+    expect(summary).toHaveTextContent(sv['email-missing']);
+    expect(sent(requests, 'POST', '/my/api/links')).toHaveLength(0);
+  });
+});
+
+describe('the language', () => {
+  it("is the registration's, until the applicant switches", async () => {
+    fakeStaffApi([
+      ['POST', /^\/my\/api\/session$/, () => ({ status: 204 })],
+      ['GET', /^\/my\/api\/registration$/, () => ({ body: { ...unverified, language: 'en' } })],
+    ]);
+    const user = userEvent.setup();
+    renderApplicant(`/my/${token}`, 'sv');
+
+    await screen.findByRole('heading', { level: 1, name: en['registration-heading'] });
+    expect(document.documentElement.lang).toBe('en');
+    expect(screen.getByText(en.state.new)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /English/ }));
+    await user.click(await screen.findByRole('button', { name: 'Svenska' }));
+
+    await screen.findByRole('heading', { level: 1, name: sv['registration-heading'] });
+    expect(document.documentElement.lang).toBe('sv');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The applicant's page (/my) as its entry (src/applicant.tsx) starts it, at an address in the
+ * browser's own history, with the real translations and a fake applicant API (fakeStaffApi's
+ * routes: any JSON API's).
+ */
+import { render } from '@testing-library/react';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from '../../src/app/AppProviders';
+import { makeStore } from '../../src/app/store';
+import { ApplicantPage } from '../../src/features/applicant/ApplicantPage';
+import { openLinkInAddress } from '../../src/features/applicant/applicantSlice';
+import { createI18n } from '../../src/features/language/i18n';
+import type { Language } from '../../src/contract/languages';
+import type {
+  UnverifiedRegistration,
+  VerifiedRegistration,
+} from '../../src/contract/applicantApiSchemas';
+import { validValues } from '../../testing/registrations';
+import applicantEn from '../../public/assets/i18n/applicant/en.json';
+import applicantSv from '../../public/assets/i18n/applicant/sv.json';
+import { formTexts } from './renderConsole';
+
+export const applicantTexts = { sv: applicantSv, en: applicantEn };
+
+export const unverified: UnverifiedRegistration = {
+  reference: 'ABCD2345',
+  degreeProgram: 'IT',
+  createdAt: '2026-11-20T08:30:00.000Z',
+  state: 'new',
+  language: 'sv',
+  verified: false,
+};
+
+export const verified: VerifiedRegistration = {
+  ...unverified,
+  verified: true,
+  fields: validValues,
+  version: 3,
+  correctable: true,
+};
+
+/** The page opened at `path` (`/my/<token>` as from the email, or `/my`), in `language`. */
+export function renderApplicant(path: string, language: Language = 'sv') {
+  window.history.replaceState(null, '', path);
+  const store = makeStore({ language: { current: language } });
+  const i18n = createI18n(language, {
+    sv: { translation: formTexts.sv, applicant: applicantSv },
+    en: { translation: formTexts.en, applicant: applicantEn },
+  });
+  void store.dispatch(openLinkInAddress());
+  return render(
+    <AppProviders store={store} i18n={i18n}>
+      <BrowserRouter>
+        <ApplicantPage />
+      </BrowserRouter>
+    </AppProviders>,
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The applicant's own page (/my, the link in the confirmation email): an entry of its own, as the
+ * staff console's is, so that the start page's script carries none of it, not even the route. It
+ * shares the form's store, providers, language switch, top bar and footer (ApplicantPage).
+ */
+import { Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from './app/AppProviders';
+import { LiveAnnouncer } from './app/announcer';
+import { ErrorBoundary } from './app/ErrorBoundary';
+import { pageLoading } from './app/pageLoading';
+import { loadPersistedState } from './app/persistedState';
+import { makeStore } from './app/store';
+import { ApplicantPage } from './features/applicant/ApplicantPage';
+import { openLinkInAddress } from './features/applicant/applicantSlice';
+import { createI18n } from './features/language/i18n';
+import './styles.scss';
+
+// The language chosen in this tab, if any; not the form typed in it, which this page never shows.
+const store = makeStore({ language: loadPersistedState().language });
+const i18n = createI18n(store.getState().language.current);
+void store.dispatch(openLinkInAddress());
+
+createRoot(document.getElementById('root')!).render(
+  <AppProviders store={store} i18n={i18n}>
+    <BrowserRouter>
+      <Suspense fallback={pageLoading}>
+        <ErrorBoundary>
+          <ApplicantPage />
+        </ErrorBoundary>
+        <LiveAnnouncer />
+      </Suspense>
+    </BrowserRouter>
+  </AppProviders>,
+);

@@ -1,0 +1,120 @@
+/**
+ * The applicant's own page (/my, issue 34). Opened from the emailed link, it trades the link's
+ * token for a session, then shows what the confirmation email says; the birthday typed in the
+ * registration opens the rest: the fields, their correction, the download and the withdrawal.
+ * Without a session (no link, or one that no longer works) it offers to send the link again. The
+ * page's entry opens the link (openLinkInAddress) before the router reads the address.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Footer } from '../../components/Footer';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { TopBar } from '../../components/TopBar';
+import type { Language } from '../../contract/languages';
+import { languageChanged } from '../language/languageSlice';
+import { useDocumentLanguage } from '../language/useDocumentLanguage';
+import { useRegistrationQuery } from './applicantApi';
+import { statusOf } from './applicantErrors';
+import { selectLink, selectWithdrawn } from './applicantSlice';
+import { BirthdayForm } from './BirthdayForm';
+import { LinkRequestForm } from './LinkRequestForm';
+import { PageHeading } from './PageHeading';
+import { RegistrationDetails } from './RegistrationDetails';
+import { RegistrationSummary } from './RegistrationSummary';
+
+export function ApplicantPage() {
+  // The page's language; each of its views sets the page's title (PageHeading).
+  useDocumentLanguage(useTranslation().i18n);
+  return (
+    <>
+      <TopBar />
+      <main className="container-lg py-4" id="main">
+        <CurrentView />
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+function CurrentView() {
+  const link = useAppSelector(selectLink);
+  const withdrawn = useAppSelector(selectWithdrawn);
+
+  if (withdrawn) return <WithdrawnView />;
+  if (link === 'refused') return <LinkRequestView reason="link-refused" />;
+  if (link === 'failed') return <LinkRequestView reason="link-failed" />;
+  if (link === 'opening') return <Loading />;
+  return <RegistrationView />;
+}
+
+function Loading() {
+  return <LoadingSpinner label={useTranslation('applicant').t('loading')} />;
+}
+
+/** The registration, once the session is there: the summary, then the birthday or the rest. */
+function RegistrationView() {
+  const { t } = useTranslation('applicant');
+  const { data, error, isLoading, refetch } = useRegistrationQuery();
+  useRegistrationLanguage(data?.language);
+  // Opened by the birthday just now, not by a reload: the focus goes to what it opened.
+  const [askedBirthday, setAskedBirthday] = useState(false);
+  if (data && !data.verified && !askedBirthday) setAskedBirthday(true);
+
+  if (isLoading) return <Loading />;
+  if (statusOf(error) === 401) return <LinkRequestView reason="no-session" />;
+  if (!data) {
+    return (
+      <div role="alert">
+        <p>{t('load-failed')}</p>
+        <button type="button" className="btn btn-primary" onClick={() => void refetch()}>
+          {t('try-again')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <PageHeading>{t('registration-heading')}</PageHeading>
+      <RegistrationSummary registration={data} />
+      {data.verified ? (
+        <RegistrationDetails registration={data} justVerified={askedBirthday} />
+      ) : (
+        <BirthdayForm />
+      )}
+    </>
+  );
+}
+
+/** The page speaks the registration's language until the applicant picks another. */
+function useRegistrationLanguage(language: Language | undefined) {
+  const dispatch = useAppDispatch();
+  const applied = useRef(false);
+  useEffect(() => {
+    if (!language || applied.current) return;
+    applied.current = true;
+    dispatch(languageChanged(language));
+  }, [dispatch, language]);
+}
+
+/** No session: why, and the way to a new link. */
+function LinkRequestView({ reason }: { reason: 'link-refused' | 'link-failed' | 'no-session' }) {
+  const { t } = useTranslation('applicant');
+  return (
+    <>
+      <PageHeading>{t(`${reason}-heading`)}</PageHeading>
+      <p>{t(`${reason}-paragraph`)}</p>
+      <LinkRequestForm />
+    </>
+  );
+}
+
+function WithdrawnView() {
+  const { t } = useTranslation('applicant');
+  return (
+    <>
+      <PageHeading>{t('withdrawn-heading')}</PageHeading>
+      <p>{t('withdrawn-paragraph')}</p>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The registration's fields as sent (or corrected since), once the birthday has opened them; their
+ * correction while the registration's processing allows it; the download of everything stored
+ * (GDPR Art. 15); and the withdrawal (Art. 17). The list gives way to the correction form and
+ * comes back when it is saved or cancelled, with the focus on the button that opened it.
+ */
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VerifiedRegistration } from '../../contract/applicantApiSchemas';
+import { fieldNames } from '../../contract/fields';
+import { registrationDataUrl } from './applicantApi';
+import { CorrectionForm } from './CorrectionForm';
+import { useApplicantFormatting } from './useApplicantFormatting';
+import { WithdrawSection } from './WithdrawSection';
+
+export function RegistrationDetails({
+  registration,
+  justVerified,
+}: {
+  registration: VerifiedRegistration;
+  /** The birthday opened it just now: the focus moves here from the form that is gone. */
+  justVerified: boolean;
+}) {
+  const { t } = useTranslation('applicant');
+  const format = useApplicantFormatting();
+  const [correcting, setCorrecting] = useState(false);
+  const [corrected, setCorrected] = useState(false);
+  const correctButton = useRef<HTMLButtonElement>(null);
+  const closed = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (justVerified) heading.current?.focus();
+  }, [justVerified]);
+
+  useEffect(() => {
+    if (!correcting && closed.current) correctButton.current?.focus();
+  }, [correcting]);
+
+  return (
+    <>
+      <section aria-labelledby="details-heading" className="mb-5">
+        <h2 ref={heading} id="details-heading" className="h4" tabIndex={-1}>
+          {t('details-heading')}
+        </h2>
+        {correcting ? (
+          <CorrectionForm
+            registration={registration}
+            done={(saved) => {
+              closed.current = true;
+              setCorrected(saved);
+              setCorrecting(false);
+            }}
+          />
+        ) : (
+          <>
+            <dl className="row">
+              {fieldNames.map((field) => (
+                <Fragment key={field}>
+                  <dt className="col-sm-4">{format.label(field)}</dt>
+                  <dd className="col-sm-8 text-break">
+                    {format.value(field, registration.fields[field])}
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+            {corrected && (
+              <p role="status" className="alert alert-success">
+                {t('corrected')}
+              </p>
+            )}
+            {registration.correctable ? (
+              <button
+                ref={correctButton}
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  setCorrected(false);
+                  setCorrecting(true);
+                }}
+              >
+                {t('correct')}
+              </button>
+            ) : (
+              <p>{t('not-correctable')}</p>
+            )}
+          </>
+        )}
+      </section>
+      <section aria-labelledby="download-heading" className="mb-5">
+        <h2 id="download-heading" className="h4">
+          {t('download-heading')}
+        </h2>
+        <p>{t('download-paragraph')}</p>
+        <a className="btn btn-outline-primary" href={registrationDataUrl} download>
+          {t('download')}
+        </a>
+      </section>
+      <WithdrawSection reference={registration.reference} />
+    </>
+  );
+}

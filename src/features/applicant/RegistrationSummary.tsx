@@ -1,0 +1,23 @@
+/** What the confirmation email already says, shown before the birthday is asked. */
+import { useTranslation } from 'react-i18next';
+import type { ApplicantRegistration } from '../../contract/applicantApiSchemas';
+import { useApplicantFormatting } from './useApplicantFormatting';
+
+export function RegistrationSummary({ registration }: { registration: ApplicantRegistration }) {
+  const { t } = useTranslation('applicant');
+  const format = useApplicantFormatting();
+  return (
+    <dl className="row mb-4">
+      <dt className="col-sm-4">{t('reference')}</dt>
+      <dd className="col-sm-8">
+        <code>{registration.reference}</code>
+      </dd>
+      <dt className="col-sm-4">{t('programme')}</dt>
+      <dd className="col-sm-8">{format.programme(registration.degreeProgram)}</dd>
+      <dt className="col-sm-4">{t('received')}</dt>
+      <dd className="col-sm-8">{format.received(registration.createdAt)}</dd>
+      <dt className="col-sm-4">{t('state-label')}</dt>
+      <dd className="col-sm-8">{t(`state.${registration.state}`)}</dd>
+    </dl>
+  );
+}

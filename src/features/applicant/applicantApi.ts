@@ -1,0 +1,100 @@
+/**
+ * The applicant's API (/my/api/, issue 34) as their page uses it: an RTK Query slice of its own,
+ * loaded only on /my, typed by the API's schemas in the contract. Every non-GET carries the XSRF
+ * header; the session is an HttpOnly cookie the browser sends by itself.
+ */
+import type { WithSlice } from '@reduxjs/toolkit';
+import { createApi, fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { dynamicMiddleware, rootReducer } from '../../app/store';
+import { xsrfHeaderFor } from '../../api/xsrf';
+// Types only: the schemas' TypeBox stays out of the page's bundle.
+import type {
+  ApplicantRegistration,
+  BirthdayBody,
+  CorrectionBody,
+  LinkRequestBody,
+  TokenBody,
+  VerifiedRegistration,
+} from '../../contract/applicantApiSchemas';
+import { applicantApiPath } from '../../contract/applicantPaths';
+import { ifMatchOf } from '../../contract/processing';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: applicantApiPath,
+  fetchFn: (...request) => fetch(...request),
+});
+
+export const applicantApi = createApi({
+  reducerPath: 'applicantApi',
+  baseQuery: async (args: string | FetchArgs, api, extraOptions) => {
+    const request = typeof args === 'string' ? { url: args } : args;
+    const headers = {
+      ...request.headers,
+      ...xsrfHeaderFor(request.method ?? 'GET', applicantApiPath),
+    };
+    const result = await rawBaseQuery({ ...request, headers }, api, extraOptions);
+    // The session ended (30 minutes idle): the registration, read again, says so (401).
+    if (result.error?.status === 401 && request.method) {
+      api.dispatch(applicantApi.util.invalidateTags(['Registration']));
+    }
+    return result;
+  },
+  tagTypes: ['Registration'],
+  endpoints: (builder) => ({
+    /** 404 for a link that no longer works, whatever the reason. */
+    createSession: builder.mutation<void, TokenBody>({
+      query: (body) => ({ url: 'session', method: 'POST', body }),
+      invalidatesTags: ['Registration'],
+    }),
+    /** 403 with the tries left for a wrong birthday; 423 once the link is locked. */
+    verify: builder.mutation<void, BirthdayBody>({
+      query: (body) => ({ url: 'verify', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Registration']),
+    }),
+    /** 401 without a session. */
+    registration: builder.query<ApplicantRegistration, void>({
+      query: () => 'registration',
+      providesTags: ['Registration'],
+    }),
+    /** 412 when the staff changed it meanwhile, 409 when it can no longer be corrected. */
+    correct: builder.mutation<VerifiedRegistration, CorrectionBody & { version: number }>({
+      query: ({ version, fields }) => ({
+        url: 'registration',
+        method: 'PATCH',
+        headers: { 'If-Match': ifMatchOf(version) },
+        body: { fields },
+      }),
+      async onQueryStarted(_argument, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        // The answer is the registration as corrected: shown at once, without reading it again.
+        if (data) dispatch(applicantApi.util.upsertQueryData('registration', undefined, data));
+      },
+    }),
+    withdraw: builder.mutation<void, void>({
+      query: () => ({ url: 'registration', method: 'DELETE' }),
+    }),
+    /** 202 always, whether or not anything is registered for the address. */
+    requestLinks: builder.mutation<void, LinkRequestBody>({
+      query: (body) => ({ url: 'links', method: 'POST', body }),
+    }),
+  }),
+});
+
+/** The JSON download's address (the browser sends the session cookie with it). */
+export const registrationDataUrl = `${applicantApiPath}/registration/data`;
+
+export const {
+  useCreateSessionMutation,
+  useVerifyMutation,
+  useRegistrationQuery,
+  useCorrectMutation,
+  useWithdrawMutation,
+  useRequestLinksMutation,
+} = applicantApi;
+
+declare module '../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof applicantApi> {}
+}
+
+rootReducer.inject(applicantApi);
+dynamicMiddleware.addMiddleware(applicantApi.middleware);

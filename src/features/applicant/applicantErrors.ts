@@ -1,0 +1,16 @@
+/** What the applicant API's refusals mean to the page. */
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { WrongBirthday } from '../../contract/applicantApiSchemas';
+
+type QueryError = FetchBaseQueryError | SerializedError | undefined;
+
+export const statusOf = (error: QueryError) =>
+  error !== undefined && 'status' in error ? error.status : undefined;
+
+/** A wrong birthday (403): how many more tries the link takes. */
+export function triesLeftIn(error: QueryError): number | undefined {
+  return statusOf(error) === 403
+    ? (error as { data?: Partial<WrongBirthday> }).data?.triesLeft
+    : undefined;
+}

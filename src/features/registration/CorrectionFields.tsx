@@ -1,0 +1,187 @@
+/**
+ * The form's fields as a correction shows them, for whoever corrects a registration after it was
+ * sent (the staff in the console, the applicant through their own link): the same field model,
+ * rules and messages as the form, an error summary above that names each invalid field, takes
+ * the focus and links to the field (GOV.UK), and the message beside each field.
+ */
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { config } from '../../config';
+import {
+  fieldNames,
+  fieldSpec,
+  isStringField,
+  type FieldName,
+  type RegistrationValues,
+} from '../../contract/fields';
+import type { FieldErrors } from '../../contract/registrationSchema';
+import { summaryEntry } from './fieldMessages';
+import { loadRules } from './validation';
+
+/** The rule's key of each changed field that breaks one (a field left as it was is not judged). */
+export async function checkChanged(values: RegistrationValues, changed: readonly FieldName[]) {
+  const all = (await loadRules())(values);
+  return Object.fromEntries(
+    changed.filter((field) => all[field]).map((field) => [field, all[field]]),
+  ) as FieldErrors;
+}
+
+/** The fields whose value differs from the registration's. */
+export const changedFields = (values: RegistrationValues, registration: RegistrationValues) =>
+  fieldNames.filter((field) => values[field] !== registration[field]);
+
+export interface CorrectionFieldsProps {
+  /** Makes the controls' ids unique on the page (`correct` → `correct-phoneNumber`). */
+  idPrefix: string;
+  values: RegistrationValues;
+  errors: FieldErrors;
+  set: (field: FieldName, value: string | boolean) => void;
+  /** A field's name as its reader knows it. */
+  label: (field: FieldName) => string;
+  /** A rule's message key as read. */
+  message: (key: string) => string;
+  /** The programmes offered, by code, and each one's name. */
+  programmes: readonly string[];
+  programmeName: (code: string) => string;
+  /** The summary's heading level under the form's heading (h3 → h4). */
+  summaryHeading: 'h2' | 'h3' | 'h4';
+  summaryRef: RefObject<HTMLDivElement | null>;
+  /** `off` where someone else's data is corrected: the browser fills in nothing. */
+  autoComplete: 'off' | 'on';
+}
+
+const ids = (prefix: string, field: FieldName) => ({
+  control: `${prefix}-${field}`,
+  error: `${prefix}-${field}-error`,
+  hint: `${prefix}-${field}-hint`,
+});
+
+export function CorrectionFields(props: CorrectionFieldsProps) {
+  const { idPrefix, errors, label, message, summaryRef } = props;
+  const { t, i18n } = useTranslation();
+  const invalid = fieldNames.filter((field) => errors[field]);
+  const SummaryHeading = props.summaryHeading;
+  return (
+    <>
+      {invalid.length > 0 && (
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          role="region"
+          aria-labelledby={`${idPrefix}-errors-heading`}
+          className="error-summary"
+        >
+          <SummaryHeading id={`${idPrefix}-errors-heading`} className="h5">
+            {t('form.error-summary-heading', { ns: 'translation' })}
+          </SummaryHeading>
+          <ul className="mb-0">
+            {invalid.map((field) => (
+              <li key={field}>
+                <a
+                  href={`#${ids(idPrefix, field).control}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    document.getElementById(ids(idPrefix, field).control)?.focus();
+                  }}
+                >
+                  {summaryEntry(label(field), message(errors[field]!), i18n.language)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="row g-3 mb-3">
+        {fieldNames.map((field) => (
+          <FieldControl key={field} field={field} {...props} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function FieldControl({
+  field,
+  idPrefix,
+  values,
+  errors,
+  set,
+  label,
+  message,
+  programmes,
+  programmeName,
+  autoComplete,
+}: CorrectionFieldsProps & { field: FieldName }) {
+  const { t } = useTranslation();
+  const spec = fieldSpec(field);
+  const id = ids(idPrefix, field);
+  const errorText = errors[field] && message(errors[field]);
+  const describedBy = [spec.hasHint && id.hint, errorText && id.error].filter(Boolean).join(' ');
+  const controlProps = {
+    id: id.control,
+    name: field,
+    'aria-invalid': errorText ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
+  const feedback = errorText && (
+    <div id={id.error} className="invalid-feedback d-block">
+      {errorText}
+    </div>
+  );
+  if (!isStringField(field)) {
+    return (
+      <div className="col-12">
+        <div className="form-check">
+          <input
+            {...controlProps}
+            type="checkbox"
+            className={`form-check-input${errorText ? ' is-invalid' : ''}`}
+            checked={values[field]}
+            onChange={(event) => set(field, event.target.checked)}
+          />
+          <label className="form-check-label" htmlFor={id.control}>
+            {label(field)}
+          </label>
+          {feedback}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="col-md-6">
+      <label className="form-label mb-0" htmlFor={id.control}>
+        {label(field)}
+      </label>
+      {spec.hasHint && (
+        <div id={id.hint} className="form-text mt-0 mb-1">
+          {t(`form.${field}-hint`, { ns: 'translation', domain: config.emailDomain })}
+        </div>
+      )}
+      {spec.kind === 'select' ? (
+        <select
+          {...controlProps}
+          className={`form-select mt-1${errorText ? ' is-invalid' : ''}`}
+          value={values[field]}
+          onChange={(event) => set(field, event.target.value)}
+        >
+          {programmes.map((code) => (
+            <option key={code} value={code}>
+              {programmeName(code)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...controlProps}
+          type={spec.inputType ?? 'text'}
+          inputMode={spec.inputMode}
+          autoComplete={autoComplete === 'on' ? spec.autoComplete : 'off'}
+          className={`form-control mt-1${errorText ? ' is-invalid' : ''}`}
+          value={values[field]}
+          onChange={(event) => set(field, event.target.value)}
+        />
+      )}
+      {feedback}
+    </div>
+  );
+}
