@@ -20,7 +20,8 @@ function save(file: Blob, name: string) {
   link.href = URL.createObjectURL(file);
   link.download = name;
   link.click();
-  URL.revokeObjectURL(link.href);
+  // Once the browser has begun saving it: revoked at once, some browsers save nothing.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
 export function ExportButtons({ filter }: { filter: RegistrationFilter }) {
