@@ -34,13 +34,15 @@ function api(total: number, items: RegistrationSummary[]) {
   return fakeStaffApi([
     ['GET', /\/me$/, () => ({ body: officer })],
     ['GET', /\/staff-members$/, () => ({ body: [cai] })],
-    ['GET', /\/registrations$/, () => ({ body: { total, items } })],
+    ['POST', /\/registrations\/search$/, () => ({ body: { total, items } })],
+    ['POST', /\/export$/, () => ({ body: 'the file' })],
     ['POST', /\/registrations\/bulk$/, () => ({ body: { updated: total } })],
   ]);
 }
 
-const bulkRequests = (requests: Request[]) =>
-  requests.filter((request) => request.method === 'POST');
+const requestsTo = (requests: Request[], path: RegExp) =>
+  requests.filter((request) => path.test(new URL(request.url).pathname));
+const bulkRequests = (requests: Request[]) => requestsTo(requests, /\/bulk$/);
 
 describe('the list', () => {
   it('shows the state and the assignee, marks possible duplicates, and filters by the address', async () => {
@@ -55,16 +57,49 @@ describe('the list', () => {
     expect(within(rows[1]).queryByText(sv['possible-duplicate'])).toBeNull();
     expect(rows[2]).toHaveTextContent(sv.nobody);
     expect(within(rows[2]).getByText(sv['possible-duplicate'])).toBeInTheDocument();
-    const asked = new URL(requests.find((request) => /registrations/.test(request.url))!.url);
-    expect(Object.fromEntries(asked.searchParams)).toEqual({
+    const [asked] = requestsTo(requests, /\/registrations\/search$/);
+    expect(await asked.json()).toEqual({
       state: 'waiting',
       assignee: 'me',
       duplicates: 'true',
-      page: '1',
+      page: 1,
     });
     expect(screen.getByLabelText(sv['state-label'])).toHaveValue('waiting');
     expect(screen.getByLabelText(sv['assignee-label'])).toHaveValue('me');
     expect(screen.getByLabelText(sv['only-duplicates'])).toBeChecked();
+  });
+
+  it("keeps the search text out of every address: the console's, the list's and the export's requests", async () => {
+    const { requests } = api(1, [summary(1)]);
+    const user = userEvent.setup();
+    // jsdom has no object URLs, nor a download to follow.
+    Object.assign(URL, {
+      createObjectURL: jest.fn(() => 'blob:the-file'),
+      revokeObjectURL: jest.fn(),
+    });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockReturnValue();
+    renderConsole('/staff?state=new');
+    await user.type(await screen.findByLabelText(sv['search-label']), 'Nyström');
+    await user.click(screen.getByRole('button', { name: sv['apply-filter'] }));
+    await waitFor(() => expect(requestsTo(requests, /\/search$/)).toHaveLength(2));
+    await user.click(await screen.findByRole('button', { name: sv['export-csv'] }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/staff\?state=new$/);
+    expect(requests.map((request) => request.url).join(' ')).not.toMatch(/Nystr/i);
+    expect(await requestsTo(requests, /\/search$/)[1].json()).toEqual({
+      state: 'new',
+      q: 'Nyström',
+      page: 1,
+    });
+    expect(await requestsTo(requests, /\/export$/)[0].json()).toEqual({
+      state: 'new',
+      q: 'Nyström',
+      format: 'csv',
+      language: 'sv',
+    });
+    // Kept for the list's next page, and in the field.
+    expect(screen.getByLabelText(sv['search-label'])).toHaveValue('Nyström');
   });
 
   it('changes the rows selected in one action, by their ids', async () => {

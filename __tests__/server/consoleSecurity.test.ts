@@ -430,4 +430,39 @@ describe('reads of personal data', () => {
     const entry = await lastAudit();
     expect(entry).toMatchObject({ command: 'list', details: 'page=1 search=yes' });
   });
+  it("searches with the text in the body, in no request's address, and records only that it did", async () => {
+    const cookie = await signIn(app, 'coordinator');
+    const search = (body: unknown, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/staff/api/registrations/search',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    // A search changes nothing, but it writes to the audit log in the person's name.
+    expect((await search({ q: 'mir' }, { cookie })).statusCode).toBe(403);
+
+    const found = await search({ q: 'mir', page: 1 }, await withXsrf(cookie));
+    expect(found.statusCode).toBe(200);
+    expect(firstNames(found.json().items)).toEqual(['Mira']);
+    expect(found.json().total).toBe(1);
+    expect(await lastAudit()).toMatchObject({ command: 'list', details: 'page=1 search=yes' });
+    // Within what the person may see, as the list is.
+    const others = await search({ q: 'iva' }, await withXsrf(cookie));
+    expect(others.json()).toEqual({ total: 0, items: [] });
+    expect((await search({ q: 'mir', page: 0 }, await withXsrf(cookie))).statusCode).toBe(400);
+
+    const exported = await app.inject({
+      method: 'POST',
+      url: '/staff/api/export',
+      headers: { ...(await withXsrf(cookie)), 'content-type': 'application/json' },
+      payload: JSON.stringify({ q: 'mir', format: 'csv' }),
+    });
+    expect(firstNames(parseCsv(exported.body))).toEqual(['Mira']);
+    expect(await lastAudit()).toMatchObject({
+      command: 'export',
+      row_count: 1,
+      details: 'format=csv search=yes',
+    });
+  });
 });

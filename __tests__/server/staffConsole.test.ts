@@ -495,7 +495,9 @@ describe('the contract', () => {
       'GET /staff/api/registrations/{id}/data 200,400,401,404,429,500',
       'GET /staff/api/staff-members 200,401,403,429,500',
       'PATCH /staff/api/registrations/{id} 200,400,401,403,404,412,413,415,422,428,429,500',
+      'POST /staff/api/export 200,400,401,403,413,415,429,500',
       'POST /staff/api/registrations/bulk 200,400,401,403,413,415,422,429,500',
+      'POST /staff/api/registrations/search 200,400,401,403,413,415,429,500',
       'POST /staff/api/registrations/{id}/notes 201,400,401,403,404,413,415,429,500',
     ]);
   });

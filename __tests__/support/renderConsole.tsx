@@ -4,7 +4,7 @@
  * method and path match, and every request is kept for the test to read.
  */
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '../../src/app/AppProviders';
 import { makeStore } from '../../src/app/store';
 import { createI18n } from '../../src/features/language/i18n';
@@ -52,8 +52,10 @@ type Route = [method: string, path: RegExp, answer: (request: Request) => Answer
 /** Replaces fetch with the routes; unrouted requests fail the test with a 599. */
 export function fakeStaffApi(routes: Route[]) {
   const requests: Request[] = [];
-  const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const request = input as Request;
+  const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    // RTK Query's requests come as a Request; the export's as an address and its options.
+    const request =
+      input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
     requests.push(request.clone());
     const { pathname } = new URL(request.url);
     const route = routes.find(([method, path]) => method === request.method && path.test(pathname));
@@ -66,6 +68,12 @@ export function fakeStaffApi(routes: Route[]) {
   return { requests, fetchMock };
 }
 
+/** The address the browser would show, for a test to read (by its test id, `address`). */
+function AddressShown() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address" hidden>{`${pathname}${search}`}</output>;
+}
+
 /** The console at `path`, signed in as `member`, in `language`. */
 export function renderConsole(path: string, language: Language = 'sv') {
   const store = makeStore();
@@ -76,6 +84,7 @@ export function renderConsole(path: string, language: Language = 'sv') {
   return render(
     <AppProviders store={store} i18n={i18n}>
       <MemoryRouter initialEntries={[path]}>
+        <AddressShown />
         <Routes>
           <Route path="/staff/*" element={<StaffConsole />} />
         </Routes>

@@ -4,7 +4,7 @@
  * never its data); a registration outside the person's access is answered 404, as if it did not
  * exist, and logged as a security event; erasing and the audit log are for admins.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readAuditLogPage, type AuditRecord } from '../operations/auditLog';
 import { exportFile } from '../operations/exportFormats';
@@ -13,7 +13,11 @@ import { defaultLanguage } from '../../src/contract/languages';
 import { eraseApplicant, type OperationsContext } from '../operations/operations';
 import { identifyingFieldIn } from '../../src/contract/eraseReason';
 import { ifMatchOf } from '../../src/contract/processing';
-import { consoleApiSchemas as schemas } from '../../src/contract/consoleApiSchemas';
+import {
+  consoleApiSchemas as schemas,
+  type ExportQuery,
+  type RegistrationFilter,
+} from '../../src/contract/consoleApiSchemas';
 import { findAllRegistrations, findRegistrations } from './registrationQueries';
 import { answeredRegistration, findRegistrationDetails } from './registrationDetails';
 import { describeFilter, searchOf } from './registrationSearch';
@@ -48,33 +52,51 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
     return { subject, name, email, admin, programmes };
   });
 
-  app.get('/registrations', { schema: schemas.registrations }, async (request) => {
-    const page = Number(request.query.page ?? 1);
-    const { total, items } = await findRegistrations(
-      database,
-      searchOf(request, request.query, operations.timeZone),
-      page,
-    );
-    await audit(request, 'list', items.length, describeFilter(request.query, { page }));
+  /** A page of the list the filter finds, recorded in the audit log with the filter. */
+  async function listPage(request: FastifyRequest, filter: RegistrationFilter, page: number) {
+    const search = searchOf(request, filter, operations.timeZone);
+    const { total, items } = await findRegistrations(database, search, page);
+    await audit(request, 'list', items.length, describeFilter(filter, { page }));
     return { total, items: items.map(answeredRegistration) };
+  }
+
+  app.get('/registrations', { schema: schemas.registrations }, async (request) => {
+    const { page, ...filter } = request.query;
+    return listPage(request, filter, Number(page ?? 1));
   });
 
-  app.get('/export', { schema: schemas.export }, async (request, reply) => {
-    const { format } = request.query;
+  // The console's list: as GET /registrations, with the filter (and its search text) in the body.
+  app.post('/registrations/search', { schema: schemas.searchRegistrations }, async (request) => {
+    const { page = 1, ...filter } = request.body;
+    return listPage(request, filter, page);
+  });
+
+  /** Every registration the filter finds, as a file, recorded with the filter and its count. */
+  async function exportOf(request: FastifyRequest, reply: FastifyReply, query: ExportQuery) {
+    const { format, language = defaultLanguage, ...filter } = query;
     const registrations = await findAllRegistrations(
       database,
-      searchOf(request, request.query, operations.timeZone),
+      searchOf(request, filter, operations.timeZone),
     );
-    await audit(request, 'export', registrations.length, describeFilter(request.query, { format }));
+    await audit(request, 'export', registrations.length, describeFilter(filter, { format }));
     const file = await exportFile(registrations, format, {
       timeZone: operations.timeZone,
-      language: request.query.language ?? defaultLanguage,
+      language,
     });
     return reply
       .type(exportMediaTypes[format])
       .header('content-disposition', `attachment; filename="registrations.${format}"`)
       .send(file);
-  });
+  }
+
+  app.get('/export', { schema: schemas.export }, async (request, reply) =>
+    exportOf(request, reply, request.query),
+  );
+
+  // The console's export: the filter, with its search text, in the body rather than the address.
+  app.post('/export', { schema: schemas.exportSearch }, async (request, reply) =>
+    exportOf(request, reply, request.body),
+  );
 
   app.get('/registrations/:id', { schema: schemas.registration }, async (request, reply) => {
     const registration = await visibleRegistration(request);

@@ -123,6 +123,19 @@ const RegistrationListQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A list's page asked for in a POST's body, so that the search text is in no address: neither the
+ * browser's nor a proxy's log of the request line.
+ */
+const RegistrationSearchSchema = Type.Object(
+  {
+    ...registrationFilterProperties,
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999, description: 'From 1' })),
+  },
+  { additionalProperties: false },
+);
+export type RegistrationSearch = Static<typeof RegistrationSearchSchema>;
+
 const ExportQuerySchema = Type.Object(
   {
     ...registrationFilterProperties,
@@ -132,6 +145,17 @@ const ExportQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 export type ExportQuery = Static<typeof ExportQuerySchema>;
+
+/** An export's answer: the file's bytes, in each format's media type. */
+const ExportFileSchema = Type.Unsafe<Uint8Array>({
+  description: 'The file, as an attachment',
+  content: Object.fromEntries(
+    exportFormats.map((format) => [
+      exportMediaTypes[format],
+      { schema: Type.String({ format: 'binary' }) },
+    ]),
+  ),
+});
 
 const AuditLogQuerySchema = Type.Object(
   { page: Type.Optional(PageSchema) },
@@ -421,22 +445,38 @@ export const consoleApiSchemas = {
       ...everyRouteAnswers,
     },
   },
+  searchRegistrations: {
+    summary:
+      'The registrations the person may see, newest first, a page at a time: the filter in the body, to keep the search text out of addresses and logs',
+    body: RegistrationSearchSchema,
+    response: {
+      200: PageOfRegistrationsSchema,
+      400: badRequest,
+      403: notXsrf,
+      413: tooLarge,
+      415: notJson,
+      ...everyRouteAnswers,
+    },
+  },
   export: {
     summary: 'Every registration the filter finds, as a file',
     querystring: ExportQuerySchema,
     response: {
-      // The file's bytes, in each format's media type.
-      200: Type.Unsafe<Uint8Array>({
-        description: 'The file, as an attachment',
-        content: Object.fromEntries(
-          exportFormats.map((format) => [
-            exportMediaTypes[format],
-            { schema: Type.String({ format: 'binary' }) },
-          ]),
-        ),
-      }),
+      200: ExportFileSchema,
       400: badRequest,
       403: noProgramme,
+      ...everyRouteAnswers,
+    },
+  },
+  exportSearch: {
+    summary: 'As GET /export, with the filter in the body: the search text in no address',
+    body: ExportQuerySchema,
+    response: {
+      200: ExportFileSchema,
+      400: badRequest,
+      403: notXsrf,
+      413: tooLarge,
+      415: notJson,
       ...everyRouteAnswers,
     },
   },

@@ -2,29 +2,31 @@
  * The registrations the person may see, newest first, a page at a time, with their state, who has
  * them and a mark on possible duplicates; filters by programme, state, assignee, received date and
  * possible duplicates, and a search over name, email and reference. The filter lives in the
- * address, so that Back, a reload and a shared link keep it; the export and a change of many at
- * once (rows selected, or every registration the filter matches) take the same filter.
+ * address, so that Back, a reload and a shared link keep it; the search text, which may be a
+ * name, in memory only (searchTextSlice.ts). The export and a change of many at once (rows
+ * selected, or every registration the filter matches) take the same filter.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { filterQuery, useRegistrationsQuery, useStaffMembersQuery } from './consoleApi';
 import type { RegistrationFilter, StaffMember } from '../../contract/consoleApiSchemas';
-import type { ExportFormat } from '../../contract/exportFileTypes';
-import { consoleApiPath } from '../../contract/consolePaths';
 import { searchTextMaxLength } from '../../contract/consoleLimits';
 import { registrationFilterNames } from '../../contract/registrationFilter';
 import { assigneeFilterMe, assigneeFilterNone } from '../../contract/processing';
 import { BulkChangeForm, type BulkTarget } from './BulkChangeForm';
+import { ExportButtons } from './ExportButtons';
+import { searchTextChanged, selectSearchText } from './searchTextSlice';
 import { PersonOptions, StateOptions } from './processingOptions';
 import { useFormatting } from './useFormatting';
 import { Pager, pageIn } from './Pager';
 import { ViewHeading } from './ViewHeading';
 
 /**
- * The rows selected, or (everyMatching) every registration the filter matches; `of` is the list's
- * address they were selected in.
+ * The rows selected, or (everyMatching) every registration the filter matches; `of` is the list
+ * they were selected in (its address and search text).
  */
 interface Selection {
   of: string;
@@ -33,11 +35,13 @@ interface Selection {
 }
 const emptySelection: Omit<Selection, 'of'> = { ids: [], everyMatching: false };
 
-/** The export's links, the spreadsheet first. */
-const exportFormatsShown: readonly ExportFormat[] = ['xlsx', 'csv'];
+/** The filter's parts kept in the address: all but the search text. */
+const addressFilterNames = registrationFilterNames.filter((name) => name !== 'q');
 
 export function RegistrationList({ member }: { member: StaffMember }) {
-  const { t, i18n } = useTranslation('staff');
+  const { t } = useTranslation('staff');
+  const dispatch = useAppDispatch();
+  const searchText = useAppSelector(selectSearchText);
   const format = useFormatting();
   // The address's query read and written with the hooks the start page has already: the console
   // adds nothing to its bundle (useSearchParams would).
@@ -45,16 +49,18 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   const navigate = useNavigate();
   const searchParams = new URLSearchParams(location.search);
   const setSearchParams = (query: string) => navigate({ search: query });
-  const filter: RegistrationFilter = Object.fromEntries(
-    registrationFilterNames.map((name) => [name, searchParams.get(name) ?? undefined]),
+  const addressFilter: RegistrationFilter = Object.fromEntries(
+    addressFilterNames.map((name) => [name, searchParams.get(name) ?? undefined]),
   );
+  const filter: RegistrationFilter = { ...addressFilter, q: searchText || undefined };
+  const shownList = `${location.search} ${searchText}`;
   const page = pageIn(searchParams);
   const { data, isFetching, isError } = useRegistrationsQuery({ ...filter, page });
   const { data: people = [] } = useStaffMembersQuery();
   const erased = (location.state as { erased?: string } | null)?.erased;
   // What is selected belongs to the list as shown: another filter or page starts with nothing.
-  const [selection, setSelection] = useState<Selection>({ of: location.search, ids: [] });
-  const current = selection.of === location.search ? selection : emptySelection;
+  const [selection, setSelection] = useState<Selection>({ of: shownList, ids: [] });
+  const current = selection.of === shownList ? selection : emptySelection;
   // How many the last change of many changed: said where the focus goes once it is done.
   const [changedCount, setChangedCount] = useState<number>();
   const changedStatus = useRef<HTMLParagraphElement>(null);
@@ -62,7 +68,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
     if (changedCount !== undefined) changedStatus.current?.focus();
   }, [changedCount]);
   const select = (change: Omit<Selection, 'of'>) => {
-    setSelection({ of: location.search, ...change });
+    setSelection({ of: shownList, ...change });
     setChangedCount(undefined);
   };
   const pageIds = data?.items.map((registration) => registration.id) ?? [];
@@ -76,15 +82,14 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   function applyFilter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    dispatch(searchTextChanged(String(form.get('q') ?? '')));
     setSearchParams(
       filterQuery(
-        Object.fromEntries(
-          registrationFilterNames.map((name) => [name, String(form.get(name) ?? '')]),
-        ),
+        Object.fromEntries(addressFilterNames.map((name) => [name, String(form.get(name) ?? '')])),
       ),
     );
   }
-  const goTo = (target: number) => setSearchParams(filterQuery({ ...filter, page: target }));
+  const goTo = (target: number) => setSearchParams(filterQuery({ ...addressFilter, page: target }));
 
   return (
     <>
@@ -166,7 +171,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
             name="q"
             type="search"
             className="form-control"
-            defaultValue={filter.q}
+            defaultValue={searchText}
             maxLength={searchTextMaxLength}
           />
         </div>
@@ -196,18 +201,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
       {data && data.total > 0 && (
         <p className="d-flex flex-wrap column-gap-3">
           <span>{t('export-label', { count: data.total })}</span>
-          {/* The two formats stay together when a narrow screen wraps the line. */}
-          <span className="d-flex gap-3">
-            {exportFormatsShown.map((exportFormat) => (
-              <a
-                key={exportFormat}
-                href={`${consoleApiPath}/export?${filterQuery({ ...filter, format: exportFormat, language: i18n.language })}`}
-                download
-              >
-                {t(`export-${exportFormat}`)}
-              </a>
-            ))}
-          </span>
+          <ExportButtons filter={filter} />
         </p>
       )}
 
@@ -223,7 +217,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
           people={people}
           me={member.subject}
           changed={(updated) => {
-            setSelection({ of: location.search, ...emptySelection });
+            setSelection({ of: shownList, ...emptySelection });
             setChangedCount(updated);
           }}
         />

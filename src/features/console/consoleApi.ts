@@ -24,6 +24,7 @@ import type {
   RegistrationChange,
   RegistrationDetails,
   RegistrationFilter,
+  RegistrationSearch,
   StaffMember,
 } from '../../contract/consoleApiSchemas';
 import { ifMatchOf } from '../../contract/processing';
@@ -67,8 +68,9 @@ export const consoleApi = createApi({
   tagTypes: ['Registration', 'AuditLog', 'Overview'],
   endpoints: (builder) => ({
     me: builder.query<StaffMember, void>({ query: () => 'me' }),
-    registrations: builder.query<PageOfRegistrations, RegistrationFilter & { page: number }>({
-      query: (filter) => `registrations?${filterQuery(filter)}`,
+    // Posted, so that the search text is in no address (searchTextSlice.ts).
+    registrations: builder.query<PageOfRegistrations, RegistrationSearch>({
+      query: (search) => ({ url: 'registrations/search', method: 'POST', body: search }),
       providesTags: [{ type: 'Registration', id: 'LIST' }],
     }),
     registration: builder.query<RegistrationDetails, number>({
