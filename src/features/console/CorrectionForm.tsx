@@ -7,7 +7,6 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '../../config';
 import {
   fieldNames,
   fieldSpec,
@@ -180,7 +179,7 @@ export function CorrectionForm({
               </label>
               {spec.hasHint && (
                 <div id={hintId(field)} className="form-text mt-0 mb-1">
-                  {t(`form.${field}-hint`, { ns: 'translation', domain: config.emailDomain })}
+                  {format.hint(field)}
                 </div>
               )}
               {spec.kind === 'select' ? (
