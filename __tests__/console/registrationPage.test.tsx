@@ -65,6 +65,10 @@ describe("a registration's correction", () => {
     await openRegistration();
 
     await user.click(screen.getByRole('button', { name: sv.correct }));
+    // The hint speaks of the applicant's address, not the reader's own ("Din e-postadress").
+    expect(screen.getByLabelText(form.form['email-label'])).toHaveAccessibleDescription(
+      sv['field-hint'].email.replace('{{domain}}', 'example.edu'),
+    );
     const phone = screen.getByLabelText(form.form['phoneNumber-label']);
     await user.clear(phone);
     await user.type(phone, 'abc');

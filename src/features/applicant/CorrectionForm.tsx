@@ -86,6 +86,7 @@ export function CorrectionForm({
         errors={errors}
         set={set}
         label={format.label}
+        hint={format.hint}
         message={(key) => fieldMessage(t, key)}
         programmes={registrationFields.degreeProgram.options}
         programmeName={format.programme}

@@ -19,6 +19,9 @@ export function useApplicantFormatting() {
     programme,
     /** A field's name as the form gives it (the terms by their section's heading). */
     label: (field: FieldName) => t(fieldNameKey(field), { ns: 'translation' }),
+    /** The form's hint: it speaks to the applicant, who reads it here too. */
+    hint: (field: FieldName) =>
+      t(`form.${field}-hint`, { ns: 'translation', domain: config.emailDomain }),
     value: (field: FieldName, stored: string | boolean) =>
       field === 'degreeProgram'
         ? programme(String(stored))

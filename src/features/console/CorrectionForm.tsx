@@ -94,6 +94,7 @@ export function CorrectionForm({
         errors={errors}
         set={set}
         label={format.label}
+        hint={format.hint}
         message={message}
         programmes={programmes}
         programmeName={format.programme}

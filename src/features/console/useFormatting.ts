@@ -28,6 +28,9 @@ export function useFormatting() {
     /** A field's name: its label in the form, but for the terms, whose label there holds a link. */
     label: (field: FieldName) =>
       field === 'terms' ? t('terms-accepted', { ns: 'staff' }) : t(`form.${field}-label`),
+    /** A field's hint: the form's, or the console's own where the form's speaks to the applicant. */
+    hint: (field: FieldName) =>
+      t([`staff:field-hint.${field}`, `form.${field}-hint`], { domain: config.emailDomain }),
     state: (state: ProcessingState) => t(`state.${state}`, { ns: 'staff' }),
     /** A field's value as read: a programme by its name, the terms as yes or no. */
     value: (field: FieldName, stored: string | boolean) =>

@@ -6,7 +6,6 @@
  */
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '../../config';
 import {
   fieldNames,
   fieldSpec,
@@ -38,6 +37,8 @@ export interface CorrectionFieldsProps {
   set: (field: FieldName, value: string | boolean) => void;
   /** A field's name as its reader knows it. */
   label: (field: FieldName) => string;
+  /** A field's hint as its reader needs it (the form's speaks to the applicant). */
+  hint: (field: FieldName) => string;
   /** A rule's message key as read. */
   message: (key: string) => string;
   /** The programmes offered, by code, and each one's name. */
@@ -107,12 +108,12 @@ function FieldControl({
   errors,
   set,
   label,
+  hint,
   message,
   programmes,
   programmeName,
   autoComplete,
 }: CorrectionFieldsProps & { field: FieldName }) {
-  const { t } = useTranslation();
   const spec = fieldSpec(field);
   const id = ids(idPrefix, field);
   const errorText = errors[field] && message(errors[field]);
@@ -154,7 +155,7 @@ function FieldControl({
       </label>
       {spec.hasHint && (
         <div id={id.hint} className="form-text mt-0 mb-1">
-          {t(`form.${field}-hint`, { ns: 'translation', domain: config.emailDomain })}
+          {hint(field)}
         </div>
       )}
       {spec.kind === 'select' ? (
