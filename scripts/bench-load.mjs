@@ -189,6 +189,15 @@ function printCeiling({ health, emailsSent }, submissionsPerSecond) {
   ]);
 }
 
+/**
+ * BENCH_CPU_PROFILE_DIR=dir: the server runs under node --cpu-prof, which writes a profile of each
+ * thread (HTTP, and PGlite's worker) there on exit. Node refuses the flag in NODE_OPTIONS.
+ */
+function cpuProfileWrapper(dir) {
+  if (!dir) return undefined;
+  return ['/bin/sh', '-c', 'exec "$0" --cpu-prof --cpu-prof-dir="$BENCH_CPU_PROFILE_DIR" "$@"'];
+}
+
 async function main() {
   const loadBefore = os.loadavg()[0];
   // Build first, so that building does not count against the start limit.
@@ -198,6 +207,7 @@ async function main() {
   const server = await startServer({
     echo: process.stderr,
     env: { CONFIRMATIONS_PER_HOUR: '1000000' },
+    wrapper: cpuProfileWrapper(process.env.BENCH_CPU_PROFILE_DIR),
   });
   try {
     const figures = await measure(server);

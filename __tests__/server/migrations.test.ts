@@ -6,7 +6,7 @@
  */
 import type { Database } from '../../server/db/database';
 import { applyMigrations, migrate } from '../../server/db/migrations';
-import { formColumns } from '../../server/db/registrations';
+import { countMailboxToday, formColumns } from '../../server/db/registrations';
 import { fieldNames, isStringField } from '../../src/contract/fields';
 import { validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
@@ -81,6 +81,24 @@ describe('the migrated registrations table', () => {
     );
     expect(unique).toBe(true);
   });
+
+  it("counts a mailbox's registrations of the day without reading the day's others", async () => {
+    // A deadline day: every registration arrived in the past 24 hours, each from its own mailbox.
+    await database.query(
+      `INSERT INTO registrations (${formColumns.join(', ')})
+       SELECT 'Bench ' || n, 'Nyström', '29.02.2000', '+358 40 123 4567', 'bench.' || n || '@example.fi',
+         'Sjögatan 12', '00100', 'Helsingfors', 'Finland', '2025', 'IT', true
+       FROM generate_series(1, 3000) AS n`,
+    );
+    // Counted for each of 100 mailboxes, as the insert counts for each registration it stores.
+    const [explained] = await database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)
+       SELECT (${countMailboxToday('stored.mailbox')})
+       FROM (SELECT 'bench.' || n || '@example.fi' AS mailbox FROM generate_series(1, 100) AS n) AS stored`,
+    );
+    const blocksPerMailbox = sharedBlocks(explained['QUERY PLAN'][0].Plan) / 100;
+    expect(blocksPerMailbox).toBeLessThan(5);
+  });
 });
 
 describe('migration 13', () => {
@@ -124,3 +142,11 @@ describe('migration 13', () => {
     }
   });
 });
+interface PlanNode {
+  'Shared Hit Blocks': number;
+  'Shared Read Blocks': number;
+  Plans?: PlanNode[];
+}
+
+/** The blocks the plan's top node read, its children's included. */
+const sharedBlocks = (node: PlanNode) => node['Shared Hit Blocks'] + node['Shared Read Blocks'];

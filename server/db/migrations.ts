@@ -329,12 +329,25 @@ const migrations: Migration[] = [
       `CREATE TRIGGER registration_duplicates_corrected
         AFTER UPDATE OF first_name, last_name, birthday, email, degree_program ON registrations
         FOR EACH ROW EXECUTE FUNCTION pair_corrected_registration()`,
+    version: 15,
+    statements: [
+      // The count of a mailbox's registrations of the past day (registrations.ts) as one range of
+      // one index. With registrations_mailbox alone, a plan made without statistics (PGlite never
+      // analyses) also read registrations_created_at, whose range is every registration of the
+      // past day, once for each one stored: 2.5 ms a row at 5,000 rows, growing with the table.
+      `CREATE INDEX registrations_mailbox_day ON registrations
+        (hashtext(registration_mailbox(email)), created_at)`,
+      // It serves everything registrations_mailbox did; no release but this one has read that.
+      'DROP INDEX registrations_mailbox',
     ],
   },
 ];
 
+/** Every schema version, in the order applied (numbers are assigned ahead, so gaps can occur). */
+export const schemaVersions = migrations.map(({ version }) => version);
+
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */
-export const schemaVersion = migrations[migrations.length - 1].version;
+export const schemaVersion = schemaVersions[schemaVersions.length - 1];
 
 /** Any constant shared by all instances; it names this application's migration lock. */
 const migrationLockKey = 7_301_954;

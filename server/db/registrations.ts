@@ -71,6 +71,15 @@ const lockAddresses = `SELECT pg_advisory_xact_lock(${addressLockSpace}, key) FR
     FROM unnest($1::text[]) AS address ORDER BY key
   ) AS keys`;
 
+/**
+ * How many registrations the mailbox (an SQL expression) has had in the past 24 hours: one range
+ * of the index registrations_mailbox_day, whatever the day brought to other mailboxes.
+ */
+export const countMailboxToday = (mailbox: string) => `SELECT count(*) FROM registrations
+      WHERE hashtext(registration_mailbox(email)) = hashtext(${mailbox})
+        AND registration_mailbox(email) = ${mailbox}
+        AND created_at > now() - interval '24 hours'`;
+
 const perAddressLimit = `$${fieldNames.length + 3}`;
 const perHourLimit = `$${fieldNames.length + 4}`;
 const thisHour = `date_trunc('hour', now(), 'UTC')`;
@@ -94,10 +103,7 @@ const insertBatch = `WITH inserted AS (
     RETURNING id, reference, registration_mailbox(email) AS mailbox
   ), numbered AS (
     SELECT id, reference, row_number() OVER (PARTITION BY mailbox ORDER BY id) + (
-      SELECT count(*) FROM registrations
-      WHERE hashtext(registration_mailbox(email)) = hashtext(inserted.mailbox)
-        AND registration_mailbox(email) = inserted.mailbox
-        AND created_at > now() - interval '24 hours'
+      ${countMailboxToday('inserted.mailbox')}
     ) AS nth_today
     FROM inserted
   ), mailbox_allows AS (
