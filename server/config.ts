@@ -59,6 +59,11 @@ export interface Config extends StaffConfig {
   mailFrom: string;
   /** At most this many confirmations a minute, as the relay allows a sender; unset: no limit. */
   smtpMaxPerMinute?: number;
+  /**
+   * WEBHOOK_ALLOWED_HOSTS, comma-separated: hosts webhooks may reach over http, or at a private,
+   * loopback or link-local address (a campus SIS is usually inside). Unset: none.
+   */
+  webhookAllowedHosts?: string[];
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
   /** The staff console's sign-in and access; unset, the console is off. */
@@ -139,6 +144,7 @@ export function readConfig(env: Env): Config {
     staticDir: path.resolve(env.STATIC_DIR || serverDefaults.staticDir),
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
+    webhookAllowedHosts: readList(env.WEBHOOK_ALLOWED_HOSTS),
     staffConsole: readStaffConsoleSettings(env),
     confirmationsPerHour: readInteger(
       env,
@@ -149,6 +155,14 @@ export function readConfig(env: Env): Config {
     ),
     gitCommit: readGitCommit(env.GIT_COMMIT),
   };
+}
+
+/** Comma-separated names, lower case (as URL parsing writes a host). */
+function readList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item !== '');
 }
 
 function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
