@@ -12,6 +12,8 @@ export interface ReceivedEvent {
   webhookId: string;
   /** Whether the receiver answered it 2xx. */
   accepted: boolean;
+  /** Date.now() when it arrived. */
+  at: number;
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
@@ -64,6 +66,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       receiver.received.push({
         webhookId: headers['webhook-id'],
         accepted,
+        at: Date.now(),
         payload: JSON.parse(body),
       });
       response.writeHead(accepted ? 204 : 503).end();
