@@ -67,6 +67,7 @@ export async function measureWebhooks({ count = 5000, databaseUrl } = {}) {
       echo: process.stderr,
     });
     const client = await connectGraphql(server.url);
+    const burstStartedAt = Date.now();
     let next = 0;
     const failedSubmissions = [];
     async function submitter() {
@@ -76,6 +77,7 @@ export async function measureWebhooks({ count = 5000, databaseUrl } = {}) {
       }
     }
     await Promise.all(Array.from({ length: concurrency }, submitter));
+    const burstEndedAt = Date.now();
     if (failedSubmissions.length > 0) {
       throw new Error(`${failedSubmissions.length} submissions failed: ${failedSubmissions[0]}`);
     }
@@ -92,6 +94,9 @@ export async function measureWebhooks({ count = 5000, databaseUrl } = {}) {
       references: references.size,
       badSignatures: receiver.badSignatures,
       seconds: (delivered[delivered.length - 1].at - delivered[0].at) / 1000,
+      burstSeconds: (burstEndedAt - burstStartedAt) / 1000,
+      /** How long the last deliveries trailed the burst: the queue the burst left. */
+      trailSeconds: Math.max(0, delivered[delivered.length - 1].at - burstEndedAt) / 1000,
     };
   } finally {
     await server?.stop();
@@ -101,9 +106,18 @@ export async function measureWebhooks({ count = 5000, databaseUrl } = {}) {
 }
 
 /** The figures of one run as rows of printTable. */
-export function webhookRows({ count, delivered, distinct, references, badSignatures, seconds }) {
+export function webhookRows(figures) {
+  const { count, delivered, distinct, references, badSignatures, seconds } = figures;
   const perSecond = (delivered - 1) / seconds;
   return [
+    {
+      figure: 'registrations stored per second (the burst)',
+      value: formatNumber(count / figures.burstSeconds),
+    },
+    {
+      figure: 'last delivery after the burst ended (s)',
+      value: figures.trailSeconds.toFixed(2),
+    },
     {
       figure: 'webhook deliveries per second',
       value: formatNumber(perSecond),
