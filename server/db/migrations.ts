@@ -260,6 +260,9 @@ const migrations: Migration[] = [
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */
 export const schemaVersion = migrations[migrations.length - 1].version;
 
+/** Every version a fully migrated database has applied, in order (a number may be left out). */
+export const appliedVersions = migrations.map(({ version }) => version);
+
 /** Any constant shared by all instances; it names this application's migration lock. */
 const migrationLockKey = 7_301_954;
 
