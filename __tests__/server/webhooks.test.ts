@@ -49,6 +49,7 @@ async function send(
   url: string,
   cookie: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ) {
   const token = await getXsrfToken(app);
   return app.inject({
@@ -58,6 +59,7 @@ async function send(
       cookie: `${cookie}; ${xsrfCookieName}=${token}`,
       [xsrfHeaderName]: token,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
     },
     payload: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -191,6 +193,16 @@ describe('webhooks on PGlite', () => {
       set: { state: 'in-progress' },
     });
     expect(change.statusCode).toBeLessThan(300);
+    const opened = await send(app, 'GET', `/staff/api/registrations/${id}`, admin);
+    const corrected = await send(
+      app,
+      'PATCH',
+      `/staff/api/registrations/${id}`,
+      admin,
+      { state: 'waiting' },
+      { 'if-match': opened.headers.etag as string },
+    );
+    expect(corrected.statusCode).toBe(200);
     const erase = await send(app, 'DELETE', `/staff/api/registrations/${id}`, admin, {
       reason: 'Asked to be erased',
     });
@@ -200,7 +212,12 @@ describe('webhooks on PGlite', () => {
       receiver.received
         .filter((event) => event.payload.data.reference === reference)
         .map((event) => event.payload.type),
-    ).toEqual(['registration.created', 'registration.updated', 'registration.erased']);
+    ).toEqual([
+      'registration.created',
+      'registration.updated',
+      'registration.updated',
+      'registration.erased',
+    ]);
   });
 
   it('refuses URLs deliveries may not go to, and non-admins', async () => {
