@@ -23,6 +23,7 @@ import { shutdownPlugin } from './plugins/shutdown';
 import type { StartPageRenderer } from '../src/contract/startPageRenderer';
 import { loadStartPage, spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
+import { webhooksPlugin, type WebhooksPluginOptions } from './webhooks/webhooksPlugin';
 import { consoleOffHint } from './console/settings';
 import { staffConsolePlugin } from './console/consolePlugin';
 import { consoleCookies } from './console/signIn';
@@ -36,7 +37,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database and settings the staff's commands work with (server/operations/). */
     operations: OperationsContext;
-    /** Starts the retention purge (now, then daily) and the outbox's sender. */
+    /** Starts the retention purge (now, then daily), the outbox's sender and the webhooks'. */
     startWork(): Promise<void>;
   }
 }
@@ -57,6 +58,8 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
   deferWork?: boolean;
   /** The staff sessions' and the applicants' links' clock; the system's by default. */
   now?: () => Date;
+  /** Tests: the webhooks' polling and retry schedule made shorter (server/webhooks/). */
+  webhookTiming?: WebhooksPluginOptions['timing'];
 };
 
 /** The SPA's largest request is about 1.5 KiB; anything beyond 16 KiB is refused with 413. */
@@ -142,6 +145,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
   });
   if (!options.publicUrl) app.log.info(noApplicantLinksHint);
+  await app.register(webhooksPlugin, {
+    allowedHosts: options.webhookAllowedHosts ?? [],
+    timing: options.webhookTiming,
+  });
   await app.register(redisPlugin, { url: options.redisUrl });
   await app.register(healthPlugin, { database: app.database, build });
   await app.register(graphqlPlugin, {
@@ -160,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // RATE_LIMIT_PER_MINUTE=0 (load tests, the benchmarks) turns this limit off too.
       rateLimited: options.rateLimitPerMinute > 0,
       now: options.now,
+      webhookAllowedHosts: options.webhookAllowedHosts ?? [],
     });
   } else {
     app.log.info(consoleOffHint);
@@ -184,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('startWork', async () => {
     await app.retentionPurge.start();
     app.outbox.start();
+    app.webhooks.start();
   });
   if (!options.deferWork) await app.startWork();
   return app;

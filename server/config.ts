@@ -61,6 +61,11 @@ export interface Config extends StaffConfig {
   mailFrom: string;
   /** At most this many confirmations a minute, as the relay allows a sender; unset: no limit. */
   smtpMaxPerMinute?: number;
+  /**
+   * WEBHOOK_ALLOWED_HOSTS, comma-separated: hosts webhooks may reach over http, or at a private,
+   * loopback or link-local address (a campus SIS is usually inside). Unset: none.
+   */
+  webhookAllowedHosts?: string[];
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
   /** The address people use (PUBLIC_URL): the applicants' links need it; unset, emails carry none. */
@@ -147,6 +152,7 @@ export function readConfig(env: Env): Config {
     redisUrl: readRedisUrl(env.REDIS_URL),
     publicUrl: readPublicUrl(env),
     applicantLinkDays: readInteger(env, 'APPLICANT_LINK_DAYS', applicantLinkDaysDefault, 1, 365),
+    webhookAllowedHosts: readList(env.WEBHOOK_ALLOWED_HOSTS),
     staffConsole: readStaffConsoleSettings(env),
     confirmationsPerHour: readInteger(
       env,
@@ -157,6 +163,14 @@ export function readConfig(env: Env): Config {
     ),
     gitCommit: readGitCommit(env.GIT_COMMIT),
   };
+}
+
+/** Comma-separated names, lower case (as URL parsing writes a host). */
+function readList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item !== '');
 }
 
 function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {

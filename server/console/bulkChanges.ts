@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import type { ProcessingState } from '../../src/contract/processing';
 import { whereOf, type RegistrationSearch } from './registrationQueries';
 import { accessOfStaffMember } from './staffMembers';
+import { queueWebhookEvents } from '../webhooks/webhookEvents';
 
 export interface BulkRequest {
   /** Within the person's access (its visibleProgrammes); ids narrow it further. */
@@ -65,9 +66,9 @@ export function bulkChange(
        ), updated AS (
          UPDATE registrations SET ${assignments.join(', ')}, version = registrations.version + 1
          FROM target WHERE registrations.id = target.id
-         RETURNING registrations.id, target.old_state, target.old_assignee,
-           registrations.state, registrations.assignee
-       ), recorded AS (
+         RETURNING registrations.id, registrations.reference, registrations.degree_program,
+           target.old_state, target.old_assignee, registrations.state, registrations.assignee
+       ), ${queueWebhookEvents('updated_events', 'updated', 'registration.updated')}, recorded AS (
          INSERT INTO registration_history (registration_id, actor, type, from_value, to_value)
          SELECT id, ${actorParam}::text, 'state', to_jsonb(old_state), to_jsonb(state)
          FROM updated WHERE old_state <> state

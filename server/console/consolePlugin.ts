@@ -1,7 +1,7 @@
 /**
  * The staff console on the server: sign-in (signIn.ts), the provider's back-channel logout
- * (backChannelLogout.ts) and the staff API (consoleRoutes.ts, and
- * processingRoutes.ts for the processing), on when
+ * (backChannelLogout.ts) and the staff API (consoleRoutes.ts, and processingRoutes.ts for the
+ * processing, server/webhooks/webhookRoutes.ts for webhooks), on when
  * STAFF_OIDC_ISSUER is set. Every answer under /staff is no-store; every API request needs a
  * session and must not come from another site, and every one that changes something needs the
  * XSRF header too. The API's OpenAPI document is written from its routes' schemas, for signed-in
@@ -22,6 +22,7 @@ import type { StaffConsoleSettings } from './settings';
 import { requireStaffSession, signInPlugin } from './signIn';
 import { consoleRoutes } from './consoleRoutes';
 import { processingRoutes } from './processingRoutes';
+import { webhookRoutes } from '../webhooks/webhookRoutes';
 import { consoleApiDocument } from './consoleApiDocument';
 import { consoleApiPath } from '../../src/contract/consolePaths';
 import { ApiErrorSchema } from '../../src/contract/consoleApiSchemas';
@@ -38,6 +39,8 @@ export interface StaffConsolePluginOptions {
   emailDomain: string;
   /** The sessions' clock: tests move it to see the timeouts. */
   now?: () => Date;
+  /** WEBHOOK_ALLOWED_HOSTS: where the admins' webhooks may go besides the public internet. */
+  webhookAllowedHosts: readonly string[];
 }
 
 /** Far more than a person clicking through the console makes; a script looping is held back. */
@@ -45,7 +48,7 @@ export const staffRequestsPerMinute = 300;
 
 export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> = async (
   app,
-  { settings, operations, emailDomain, redis, rateLimited, now },
+  { settings, operations, emailDomain, redis, rateLimited, now, webhookAllowedHosts },
 ) => {
   const { database } = operations;
   const sessions = createSessionStore(
@@ -102,5 +105,11 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     await api.register(swagger, consoleApiDocument);
     await api.register(consoleRoutes, { operations, prefix: consoleApiPath });
     await api.register(processingRoutes, { operations, emailDomain, prefix: consoleApiPath });
+    await api.register(webhookRoutes, {
+      database,
+      allowedHosts: webhookAllowedHosts,
+      wake: app.webhooks.wake,
+      prefix: consoleApiPath,
+    });
   });
 };

@@ -20,6 +20,7 @@ import { formColumns } from '../db/registrations';
 import type { DegreeProgram, StaffAccess } from './access';
 import { lastChange, recordChanges, type Change } from './history';
 import { accessOfStaffMember } from './staffMembers';
+import { queueWebhookEvents } from '../webhooks/webhookEvents';
 
 export type ChangeOutcome =
   | { outcome: 'not-visible' }
@@ -129,9 +130,13 @@ export function changeRegistration(
       ...corrected.map((field): [string, unknown] => [columnOf(field), values[field]]),
     ];
     await tx.query(
-      `UPDATE registrations SET ${assignments
-        .map(([column], index) => `${column} = $${index + 2}`)
-        .join(', ')}, version = version + 1 WHERE id = $1`,
+      `WITH changed AS (
+         UPDATE registrations SET ${assignments
+           .map(([column], index) => `${column} = $${index + 2}`)
+           .join(', ')}, version = version + 1 WHERE id = $1
+         RETURNING id, reference, degree_program
+       ), ${queueWebhookEvents('updated_events', 'changed', 'registration.updated')}
+       SELECT 1`,
       [id, ...assignments.map(([, value]) => value)],
     );
     await recordChanges(tx, id, person.subject, changes);

@@ -257,6 +257,48 @@ const migrations: Migration[] = [
         at timestamptz NOT NULL DEFAULT now()
       )`,
       'CREATE INDEX applicant_link_requests_mailbox ON applicant_link_requests (mailbox_hash, at)',
+    version: 12,
+    statements: [
+      // Webhook endpoints (server/webhooks/): the secret signs each delivery, so it is kept as
+      // given; programmes NULL means all. A deleted one keeps its row for its deliveries' history.
+      `CREATE TABLE webhooks (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        url text NOT NULL,
+        events text[] NOT NULL,
+        programmes text[],
+        secret text NOT NULL,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        deleted_at timestamptz
+      )`,
+      // One row per event and endpoint, queued in the transaction of the change: no personal
+      // data, and no reference to the registration's row, which an erase deletes.
+      `CREATE TABLE webhook_deliveries (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        message_id uuid NOT NULL DEFAULT gen_random_uuid(),
+        webhook_id integer NOT NULL REFERENCES webhooks (id),
+        event_type text NOT NULL,
+        registration_id integer NOT NULL,
+        reference text NOT NULL,
+        degree_program text NOT NULL,
+        payload json NOT NULL,
+        queued_at timestamptz NOT NULL DEFAULT now(),
+        state text NOT NULL DEFAULT 'pending',
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        last_attempt_at timestamptz,
+        last_status integer,
+        last_error text
+      )`,
+      `CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at)
+        WHERE state = 'pending'`,
+      // Per endpoint and registration in order: the claim looks for an earlier one pending.
+      `CREATE INDEX webhook_deliveries_in_order ON webhook_deliveries
+        (webhook_id, registration_id, id) WHERE state = 'pending'`,
+      'CREATE INDEX webhook_deliveries_recent ON webhook_deliveries (webhook_id, id)',
+    ],
+  },
+  {
     version: 13,
     statements: [
       // A change of state or assignee rewrites a row in place (a HOT update, no index touched)

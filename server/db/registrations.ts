@@ -10,6 +10,7 @@ import type { Database, Queryable } from './database';
 import { createGroupCommit } from './groupCommit';
 import { newRegistrationReference } from './registrationReference';
 import { processingColumns, processingOf, type Processing, type ProcessingRow } from './processing';
+import { queueWebhookEvents } from '../webhooks/webhookEvents';
 
 export interface StoredRegistration extends RegistrationValues {
   id: number;
@@ -100,8 +101,8 @@ const insertBatch = `WITH inserted AS (
     INSERT INTO registrations (${columns}, language, reference)
     SELECT * FROM unnest(${columnArrays})
     ON CONFLICT (${columns}) DO NOTHING
-    RETURNING id, reference, registration_mailbox(email) AS mailbox
-  ), numbered AS (
+    RETURNING id, reference, degree_program, registration_mailbox(email) AS mailbox
+  ), ${queueWebhookEvents('created_events', 'inserted', 'registration.created')}, numbered AS (
     SELECT id, reference, row_number() OVER (PARTITION BY mailbox ORDER BY id) + (
       ${countMailboxToday('inserted.mailbox')}
     ) AS nth_today
@@ -227,29 +228,31 @@ export async function readRegistrations(
   return rows.map(toProcessedRegistration);
 }
 
+/**
+ * Deletes the registrations that `where` picks, queueing their registration.erased events in the
+ * same statement; how many went.
+ */
+async function deleteRegistrations(db: Queryable, where: string, params: unknown[]) {
+  const [{ count }] = await db.query<{ count: number }>(
+    `WITH erased AS (
+       DELETE FROM registrations WHERE ${where} RETURNING id, reference, degree_program
+     ), ${queueWebhookEvents('erased_events', 'erased', 'registration.erased')}
+     SELECT count(*)::integer AS count FROM erased`,
+    params,
+  );
+  return count;
+}
+
 /** Deletes every registration of one applicant (an address in any letter case); how many went. */
-export async function eraseRegistrations(
-  db: Queryable,
-  criterion: ApplicantCriterion,
-): Promise<number> {
-  const rows =
-    'email' in criterion
-      ? await db.query('DELETE FROM registrations WHERE lower(email) = lower($1) RETURNING id', [
-          criterion.email.trim(),
-        ])
-      : await db.query('DELETE FROM registrations WHERE reference = upper($1) RETURNING id', [
-          criterion.reference.trim(),
-        ]);
-  return rows.length;
+export function eraseRegistrations(db: Queryable, criterion: ApplicantCriterion): Promise<number> {
+  return 'email' in criterion
+    ? deleteRegistrations(db, 'lower(email) = lower($1)', [criterion.email.trim()])
+    : deleteRegistrations(db, 'reference = upper($1)', [criterion.reference.trim()]);
 }
 
 /** Deletes the registrations received more than `retentionDays` days ago; how many went. */
-export async function purgeRegistrations(db: Queryable, retentionDays: number): Promise<number> {
-  const rows = await db.query(
-    'DELETE FROM registrations WHERE created_at < now() - make_interval(days => $1) RETURNING id',
-    [retentionDays],
-  );
-  return rows.length;
+export function purgeRegistrations(db: Queryable, retentionDays: number): Promise<number> {
+  return deleteRegistrations(db, 'created_at < now() - make_interval(days => $1)', [retentionDays]);
 }
 
 /** Deletes the hourly confirmation counts of hours more than a day past: none is read again. */

@@ -48,10 +48,13 @@ const bodySchema = {
 };
 
 export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (app, options) => {
-  // A committed registration wakes the outbox to send its confirmation.
+  // A committed registration wakes the outbox to send its confirmation, and the webhooks' sender.
   const registrations = createRegistrationStore(app.database, {
     confirmationsPerHour: options.confirmationsPerHour,
-    onCommitted: app.outbox.wake,
+    onCommitted: () => {
+      app.outbox.wake();
+      app.webhooks.wake();
+    },
   });
   // onClose runs after the requests in flight have finished, and before the outbox stops and the
   // database closes (registered earlier): the registrations they queued are written first.

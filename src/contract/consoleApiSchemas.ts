@@ -49,12 +49,12 @@ export const apiErrorSchema = (description: string) =>
   Type.Unsafe<Static<typeof ApiErrorSchema>>(Type.Ref('ApiError', { description }));
 
 /** The answers every route may give besides its own: no session, too many requests, a failure. */
-const everyRouteAnswers = {
+export const everyRouteAnswers = {
   401: apiErrorSchema('No session, or one that has ended'),
   429: apiErrorSchema('Too many requests from this client'),
   500: apiErrorSchema('The server failed'),
 };
-const badRequest = apiErrorSchema('The query or body does not fit the schema');
+export const badRequest = apiErrorSchema('The query or body does not fit the schema');
 
 export const DegreeProgramSchema = Type.Enum(degreePrograms);
 
@@ -424,8 +424,8 @@ export type PageOfAuditRecords = Static<typeof PageOfAuditRecordsSchema>;
 
 const noProgramme = apiErrorSchema('Your groups give you no degree programme');
 const notXsrf = apiErrorSchema('No XSRF header, or your groups give you no degree programme');
-const tooLarge = apiErrorSchema('The body is too large');
-const notJson = apiErrorSchema('The body is not JSON');
+export const tooLarge = apiErrorSchema('The body is too large');
+export const notJson = apiErrorSchema('The body is not JSON');
 const notVisible = apiErrorSchema('No such registration among those you may see');
 const adminsOnly = apiErrorSchema('Only the admissions admins may do this');
 

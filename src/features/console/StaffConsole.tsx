@@ -1,6 +1,6 @@
 /**
  * The staff console under /staff, loaded only there: who is signed in, then the registrations they
- * may see, one registration, the overview, and (for admins) the audit log. Without a session the browser goes
+ * may see, one registration, the overview, and (for admins) the audit log and the webhooks. Without a session the browser goes
  * to the sign-in and comes back; a person with no access is told so and can sign out. After a
  * sign-out, a page that asks for no session says so.
  */
@@ -19,6 +19,8 @@ import { isSignedOut } from './apiErrors';
 import { SessionPage } from './SessionPage';
 import { sessionPages } from '../../contract/consolePaths';
 import { ViewHeading } from './ViewHeading';
+import { WebhooksPage } from '../webhooks/WebhooksPage';
+import { webhooksPagePath } from '../../contract/webhooks';
 import './staffConsole.scss';
 
 export function StaffConsole() {
@@ -80,6 +82,7 @@ function SignedIn({ member }: { member: StaffMember }) {
         {hasAccess && <ConsoleLink to="/staff">{t('registrations-heading')}</ConsoleLink>}
         {hasAccess && <ConsoleLink to="/staff/overview">{t('overview-heading')}</ConsoleLink>}
         {member.admin && <ConsoleLink to="/staff/audit-log">{t('audit-log-heading')}</ConsoleLink>}
+        {member.admin && <ConsoleLink to={webhooksPagePath}>{t('webhooks-heading')}</ConsoleLink>}
         <span className="ms-auto">{t('signed-in-as', { name: member.name || member.email })}</span>
       </nav>
       {hasAccess ? (
@@ -88,6 +91,7 @@ function SignedIn({ member }: { member: StaffMember }) {
           <Route path="overview" element={<OverviewPage />} />
           <Route path=":id" element={<RegistrationPage member={member} />} />
           {member.admin && <Route path="audit-log" element={<AuditLogPage />} />}
+          {member.admin && <Route path="webhooks" element={<WebhooksPage />} />}
         </Routes>
       ) : (
         <>

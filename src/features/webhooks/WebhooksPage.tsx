@@ -1,0 +1,158 @@
+/**
+ * Webhooks for admins (/staff/webhooks): register an endpoint (its secret shown once, to copy),
+ * and each endpoint with its latest deliveries, any of which can be sent again, and a delete.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import type { Webhook } from '../../contract/webhookApiSchemas';
+import { useFormatting } from '../console/useFormatting';
+import { ViewHeading } from '../console/ViewHeading';
+import { WebhookForm } from './WebhookForm';
+import {
+  useDeleteWebhookMutation,
+  useRetryDeliveryMutation,
+  useWebhooksQuery,
+} from './webhooksApi';
+
+export function WebhooksPage() {
+  const { t } = useTranslation('staff');
+  const { data, isError, isFetching } = useWebhooksQuery();
+  const [secret, setSecret] = useState<string>();
+  return (
+    <>
+      <ViewHeading title={t('webhooks-heading')} />
+      <p>{t('webhooks-intro')}</p>
+      {secret && <SecretOnce secret={secret} />}
+      <WebhookForm onCreated={setSecret} />
+      <h2 className="h4">{t('webhooks-list-heading')}</h2>
+      {isError ? (
+        <p role="alert">{t('load-failed')}</p>
+      ) : !data ? (
+        <LoadingSpinner label={t('loading')} />
+      ) : data.items.length === 0 ? (
+        <p>{t('webhooks-none')}</p>
+      ) : (
+        <div aria-busy={isFetching}>
+          {data.items.map((webhook) => (
+            <WebhookEntry key={webhook.id} webhook={webhook} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The new endpoint's secret, which the server never shows again; it takes the focus. */
+function SecretOnce({ secret }: { secret: string }) {
+  const { t } = useTranslation('staff');
+  const [copied, setCopied] = useState(false);
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => region.current?.focus(), [secret]);
+  return (
+    <div
+      ref={region}
+      tabIndex={-1}
+      role="region"
+      aria-labelledby="webhook-secret-heading"
+      className="alert alert-success"
+    >
+      <h2 id="webhook-secret-heading" className="h5">
+        {t('webhook-secret-heading')}
+      </h2>
+      <p>{t('webhook-secret-paragraph')}</p>
+      <p className="d-flex flex-wrap align-items-center gap-2 mb-0">
+        <code className="user-select-all">{secret}</code>
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true))}
+        >
+          {t('webhook-secret-copy')}
+        </button>
+        <span role="status">{copied ? t('webhook-secret-copied') : ''}</span>
+      </p>
+    </div>
+  );
+}
+
+function WebhookEntry({ webhook }: { webhook: Webhook }) {
+  const { t } = useTranslation('staff');
+  const format = useFormatting();
+  const [remove, removing] = useDeleteWebhookMutation();
+  const [retry, retrying] = useRetryDeliveryMutation();
+  const programmes =
+    webhook.programmes === 'all'
+      ? t('all-programmes')
+      : webhook.programmes.map(format.programme).join(', ');
+  const headingId = `webhook-${webhook.id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="mb-4">
+      <h3 id={headingId} className="h5 text-break">
+        {webhook.url}
+      </h3>
+      <p className="mb-2">
+        {t('webhook-summary', {
+          events: webhook.events.join(', '),
+          programmes,
+          who: webhook.createdBy,
+          when: format.received(webhook.createdAt),
+        })}
+      </p>
+      <button
+        type="button"
+        className="btn btn-outline-danger btn-sm mb-2"
+        disabled={removing.isLoading}
+        onClick={() => void remove(webhook.id)}
+      >
+        {t('webhook-delete', { url: webhook.url })}
+      </button>
+      {webhook.recentDeliveries.length === 0 ? (
+        <p>{t('webhook-no-deliveries')}</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm">
+            <caption className="caption-top">{t('webhook-deliveries-caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('webhook-delivery-queued')}</th>
+                <th scope="col">{t('webhook-delivery-event')}</th>
+                <th scope="col">{t('webhook-delivery-reference')}</th>
+                <th scope="col">{t('webhook-delivery-state')}</th>
+                <th scope="col">{t('webhook-delivery-attempts')}</th>
+                <th scope="col">{t('webhook-delivery-last')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('webhook-delivery-actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {webhook.recentDeliveries.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td>{format.received(delivery.queuedAt)}</td>
+                  <td>
+                    <code>{delivery.event}</code>
+                  </td>
+                  <td>{delivery.reference}</td>
+                  <td>{t(`webhook-delivery-states.${delivery.state}`)}</td>
+                  <td>{delivery.attempts}</td>
+                  <td>{delivery.lastError ?? delivery.lastStatus ?? ''}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-outline-primary btn-sm"
+                      disabled={retrying.isLoading}
+                      onClick={() => void retry({ webhookId: webhook.id, deliveryId: delivery.id })}
+                    >
+                      {t('webhook-retry', { reference: delivery.reference })}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
