@@ -257,6 +257,9 @@ const migrations: Migration[] = [
         at timestamptz NOT NULL DEFAULT now()
       )`,
       'CREATE INDEX applicant_link_requests_mailbox ON applicant_link_requests (mailbox_hash, at)',
+    ],
+  },
+  {
     version: 12,
     statements: [
       // Webhook endpoints (server/webhooks/): the secret signs each delivery, so it is kept as
@@ -371,6 +374,9 @@ const migrations: Migration[] = [
       `CREATE TRIGGER registration_duplicates_corrected
         AFTER UPDATE OF first_name, last_name, birthday, email, degree_program ON registrations
         FOR EACH ROW EXECUTE FUNCTION pair_corrected_registration()`,
+    ],
+  },
+  {
     version: 15,
     statements: [
       // The count of a mailbox's registrations of the past day (registrations.ts) as one range of
