@@ -8,7 +8,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { applicantLinkPath, birthdayTries } from '../../src/contract/applicantPaths';
-import type { ApplicantLink } from '../mail/applicantEmail';
+import type { ApplicantLink } from '../mail/applicantLinkParts';
 
 export interface LinkSettings {
   /** The server's secret, from which the tokens' key is derived. */

@@ -8,34 +8,7 @@ import type { Language } from '../../src/contract/languages';
 import type { ApplicantMailKind } from './applicantMailKinds';
 import { applicantTexts } from './applicantMailTexts';
 import type { ConfirmationEmail, Institution } from './confirmationEmail';
-
-/** The applicant's link as an email carries it. */
-export interface ApplicantLink {
-  url: string;
-  /** How many days it works. */
-  days: number;
-}
-
-/** The link's lines in the text part. */
-export function linkLines(language: Language, link: ApplicantLink): string[] {
-  const texts = applicantTexts[language].link;
-  return [texts.intro, link.url, '', texts.validity(link.days)];
-}
-
-/** The link's paragraphs in the HTML part. */
-export function LinkParagraphs({ language, link }: { language: Language; link: ApplicantLink }) {
-  const texts = applicantTexts[language].link;
-  return (
-    <>
-      <p>
-        {texts.intro}
-        <br />
-        <a href={link.url}>{link.url}</a>
-      </p>
-      <p>{texts.validity(link.days)}</p>
-    </>
-  );
-}
+import type { ApplicantLink } from './applicantLinkParts';
 
 export function composeApplicantEmail(
   kind: ApplicantMailKind,

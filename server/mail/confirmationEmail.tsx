@@ -9,7 +9,7 @@ import { languageLocales } from '../../src/contract/languages';
 import type { StoredRegistration } from '../db/registrations';
 import { confirmationTexts } from './confirmationTexts';
 import { greetingName } from './greetingName';
-import { linkLines, LinkParagraphs, type ApplicantLink } from './applicantEmail';
+import { linkLines, LinkParagraphs, type ApplicantLink } from './applicantLinkParts';
 
 export interface Institution {
   name: string;

@@ -3,8 +3,6 @@
  * TypeBox, as consoleApiSchemas.ts (whose shared answers it uses: both are the server's alone).
  */
 import { Type, type Static } from 'typebox';
-// Server-side only, as this file: the rule keeps TypeBox out of the browser's bundle.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import {
   apiErrorSchema,
   badRequest,
