@@ -346,10 +346,15 @@ const migrations: Migration[] = [
         ) AS keys;
         INSERT INTO registration_duplicates (registration_id, other_id, other_degree_program)
         SELECT pair.id, pair.other_id, pair.other_degree_program
-        FROM unnest(ids) AS added (id) JOIN registrations AS one ON one.id = added.id
-          JOIN registrations AS other ON other.id <> one.id AND (other.name_birthday_key = one.name_birthday_key
-            OR hashtext(registration_mailbox(other.email)) = hashtext(registration_mailbox(one.email))
-              AND lower(other.email) = lower(one.email)),
+        FROM unnest(ids) AS added (id) JOIN registrations AS one ON one.id = added.id,
+          LATERAL (
+            SELECT id, degree_program FROM registrations AS other
+            WHERE other.name_birthday_key = one.name_birthday_key AND other.id <> one.id
+            UNION
+            SELECT id, degree_program FROM registrations AS other
+            WHERE hashtext(registration_mailbox(other.email)) = hashtext(registration_mailbox(one.email))
+              AND lower(other.email) = lower(one.email) AND other.id <> one.id
+          ) AS other,
           LATERAL (VALUES (one.id, other.id, other.degree_program),
             (other.id, one.id, one.degree_program)) AS pair (id, other_id, other_degree_program)
         ON CONFLICT DO NOTHING;
