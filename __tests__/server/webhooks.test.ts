@@ -51,7 +51,8 @@ async function send(
   body?: unknown,
   headers: Record<string, string> = {},
 ) {
-  const token = await getXsrfToken(app);
+  // The staff's XSRF token is bound to their session.
+  const token = await getXsrfToken(app, cookie);
   return app.inject({
     method: method as 'POST',
     url,
