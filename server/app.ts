@@ -25,6 +25,7 @@ import { loadStartPage, spaPlugin } from './plugins/spa';
 import { xsrfPlugin } from './plugins/xsrf';
 import { consoleOffHint } from './console/settings';
 import { staffConsolePlugin } from './console/consolePlugin';
+import { integrationPlugin } from './integration/integrationPlugin';
 import type { OperationsContext } from './operations/operations';
 import { loadXsrfSecret } from './xsrfSecret';
 
@@ -51,7 +52,7 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
    * ports are bound: a start that fails changes nothing. By default they start with the app.
    */
   deferWork?: boolean;
-  /** The staff sessions' clock; the system's by default. */
+  /** The staff sessions' and the API tokens' clock; the system's by default. */
   now?: () => Date;
 };
 
@@ -148,6 +149,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   } else {
     app.log.info(consoleOffHint);
   }
+  await app.register(integrationPlugin, {
+    database: app.database,
+    redis: app.redis,
+    rateLimited: options.rateLimitPerMinute > 0,
+    now: options.now,
+  });
   await app.register(spaPlugin, {
     staticDir: options.staticDir,
     appConfig,

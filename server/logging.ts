@@ -18,7 +18,12 @@ export type Refusal =
   | 'registration-refused'
   | 'staff-access-denied';
 
-export type SecurityEvent = Refusal | 'confirmation-address-limit';
+export type SecurityEvent =
+  | Refusal
+  | 'confirmation-address-limit'
+  /** The integration API: no token, or one unknown, expired or revoked; or too many requests. */
+  | 'api-token-refused'
+  | 'api-rate-limited';
 
 /** A refusal: counted as a refused registration, and logged as a security event. */
 export function recordSecurityEvent(request: FastifyRequest, event: Refusal): void {

@@ -485,6 +485,7 @@ describe('the contract', () => {
     );
     expect(answers.sort()).toEqual([
       'DELETE /staff/api/registrations/{id} 204,400,401,403,404,413,415,422,429,500',
+      'DELETE /staff/api/tokens/{id} 204,400,401,403,404,429,500',
       'GET /staff/api/audit-log 200,400,401,403,429,500',
       'GET /staff/api/export 200,400,401,403,429,500',
       'GET /staff/api/me 200,401,429,500',
@@ -494,9 +495,11 @@ describe('the contract', () => {
       'GET /staff/api/registrations/{id} 200,400,401,404,429,500',
       'GET /staff/api/registrations/{id}/data 200,400,401,404,429,500',
       'GET /staff/api/staff-members 200,401,403,429,500',
+      'GET /staff/api/tokens 200,401,403,429,500',
       'PATCH /staff/api/registrations/{id} 200,400,401,403,404,412,413,415,422,428,429,500',
       'POST /staff/api/registrations/bulk 200,400,401,403,413,415,422,429,500',
       'POST /staff/api/registrations/{id}/notes 201,400,401,403,404,413,415,429,500',
+      'POST /staff/api/tokens 201,400,401,403,413,415,422,429,500',
     ]);
   });
 });

@@ -19,6 +19,7 @@ import type { StaffConsoleSettings } from './settings';
 import { requireStaffSession, signInPlugin } from './signIn';
 import { consoleRoutes } from './consoleRoutes';
 import { processingRoutes } from './processingRoutes';
+import { tokenRoutes } from './tokenRoutes';
 import { consoleApiDocument } from './consoleApiDocument';
 import { consoleApiPath } from '../../src/contract/consolePaths';
 import { ApiErrorSchema } from '../../src/contract/consoleApiSchemas';
@@ -91,5 +92,10 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     await api.register(swagger, consoleApiDocument);
     await api.register(consoleRoutes, { operations, prefix: consoleApiPath });
     await api.register(processingRoutes, { operations, emailDomain, prefix: consoleApiPath });
+    await api.register(tokenRoutes, {
+      database,
+      now: now ?? (() => new Date()),
+      prefix: consoleApiPath,
+    });
   });
 };

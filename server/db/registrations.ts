@@ -221,7 +221,11 @@ export async function readRegistrations(
   return rows.map(toProcessedRegistration);
 }
 
-/** Deletes every registration of one applicant (an address in any letter case); how many went. */
+/**
+ * Deletes every registration of one applicant (an address in any letter case); how many went.
+ * Every deletion of a registration, here or anywhere, records its erasure (for the integration
+ * API's feed) in the same transaction: a trigger does it (migration 11).
+ */
 export async function eraseRegistrations(
   db: Queryable,
   criterion: ApplicantCriterion,
@@ -244,6 +248,13 @@ export async function purgeRegistrations(db: Queryable, retentionDays: number): 
     [retentionDays],
   );
   return rows.length;
+}
+
+/** Deletes the records of erasures made more than `retentionDays` days ago. */
+export async function forgetPastErasures(db: Queryable, retentionDays: number): Promise<void> {
+  await db.query('DELETE FROM erasures WHERE erased_at < now() - make_interval(days => $1)', [
+    retentionDays,
+  ]);
 }
 
 /** Deletes the hourly confirmation counts of hours more than a day past: none is read again. */

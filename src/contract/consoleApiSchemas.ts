@@ -45,18 +45,18 @@ export const ApiErrorSchema = Type.Object(
   },
   { $id: 'ApiError' },
 );
-const apiErrorSchema = (description: string) =>
+export const apiErrorSchema = (description: string) =>
   Type.Unsafe<Static<typeof ApiErrorSchema>>(Type.Ref('ApiError', { description }));
 
 /** The answers every route may give besides its own: no session, too many requests, a failure. */
-const everyRouteAnswers = {
+export const everyRouteAnswers = {
   401: apiErrorSchema('No session, or one that has ended'),
   429: apiErrorSchema('Too many requests from this client'),
   500: apiErrorSchema('The server failed'),
 };
-const badRequest = apiErrorSchema('The query or body does not fit the schema');
+export const badRequest = apiErrorSchema('The query or body does not fit the schema');
 
-const DegreeProgramSchema = Type.Enum(degreePrograms);
+export const DegreeProgramSchema = Type.Enum(degreePrograms);
 
 const StaffMemberSchema = Type.Object({
   subject: Type.String({
@@ -75,7 +75,7 @@ export type StaffMember = Static<typeof StaffMemberSchema>;
 const daySchema = (description: string) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
 
-const ProcessingStateSchema = Type.Enum(processingStates, {
+export const ProcessingStateSchema = Type.Enum(processingStates, {
   description: 'Where the processing is: new, in progress, waiting for the applicant, processed',
 });
 
@@ -139,7 +139,7 @@ const AuditLogQuerySchema = Type.Object(
 );
 
 /** A registration's id as the path has it (the validator coerces nothing). */
-const RegistrationIdParamsSchema = Type.Object({
+export const RegistrationIdParamsSchema = Type.Object({
   id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
 });
 
@@ -157,14 +157,15 @@ const EraseBodySchema = Type.Object(
 export type EraseBody = Static<typeof EraseBodySchema>;
 
 /** A time as ISO 8601 in UTC. */
-const timeSchema = (description: string) => Type.String({ format: 'date-time', description });
+export const timeSchema = (description: string) =>
+  Type.String({ format: 'date-time', description });
 
 type RegistrationValueProperties = { [Name in StringFieldName]: TString } & {
   [Name in Exclude<FieldName, StringFieldName>]: TBoolean;
 };
 
 /** The form's fields, as the field model lists them. */
-const registrationValueProperties = Object.fromEntries(
+export const registrationValueProperties = Object.fromEntries(
   fieldNames.map((name) => [name, isStringField(name) ? Type.String() : Type.Boolean()]),
 ) as RegistrationValueProperties;
 
@@ -252,6 +253,19 @@ const RegistrationDetailsSchema = Type.Object({
   ),
   notes: Type.Array(NoteSchema, { description: 'Oldest first' }),
   history: Type.Array(HistoryEntrySchema, { description: 'Oldest first' }),
+  transfer: Type.Union(
+    [
+      Type.Null(),
+      Type.Object({
+        at: timeSchema('When the student information system marked it transferred'),
+        tokenName: Type.String({ description: "The integration API token's name" }),
+        externalId: Type.Union([Type.Null(), Type.String()], {
+          description: 'Its id in the student information system, if given',
+        }),
+      }),
+    ],
+    { description: 'Its transfer to the student information system, or null: not yet' },
+  ),
 });
 export type RegistrationDetails = Static<typeof RegistrationDetailsSchema>;
 
@@ -400,10 +414,10 @@ export type PageOfAuditRecords = Static<typeof PageOfAuditRecordsSchema>;
 
 const noProgramme = apiErrorSchema('Your groups give you no degree programme');
 const notXsrf = apiErrorSchema('No XSRF header, or your groups give you no degree programme');
-const tooLarge = apiErrorSchema('The body is too large');
-const notJson = apiErrorSchema('The body is not JSON');
+export const tooLarge = apiErrorSchema('The body is too large');
+export const notJson = apiErrorSchema('The body is not JSON');
 const notVisible = apiErrorSchema('No such registration among those you may see');
-const adminsOnly = apiErrorSchema('Only the admissions admins may do this');
+export const adminsOnly = apiErrorSchema('Only the admissions admins may do this');
 
 /** Each route's schema, by what it does: the routes (and so the OpenAPI document) take it here. */
 export const consoleApiSchemas = {
