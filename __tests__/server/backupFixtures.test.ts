@@ -124,9 +124,7 @@ describe.each(backends)('into %s', (_name, makeDestination) => {
       expect(result.stderr).toBe('');
       expect(result.stdout.toString()).toBe('Restored 3 registrations.\n');
       const stored = await storedRows(destination);
-      expect(stored.versions).toEqual(
-        schemaVersions,
-      );
+      expect(stored.versions).toEqual(schemaVersions);
       expect(stored.registrations).toEqual(
         rowsOf(lines, 'registrations').map((row) => ({
           id: row.id,

@@ -42,9 +42,7 @@ describe('npm run migrate', () => {
     const database = await openTestDatabase(dataDir);
     const applied = await database.query('SELECT version FROM schema_migrations ORDER BY version');
     await database.close();
-    expect(applied).toEqual(
-      schemaVersions.map((version) => ({ version })),
-    );
+    expect(applied).toEqual(schemaVersions.map((version) => ({ version })));
   });
 
   it('does nothing more the second time, and exits with 0', async () => {

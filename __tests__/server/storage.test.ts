@@ -65,9 +65,7 @@ describe('migrations', () => {
     const versions = await database.query<{ version: number }>(
       'SELECT version FROM schema_migrations',
     );
-    expect(versions).toEqual(
-      schemaVersions.map((version) => ({ version })),
-    );
+    expect(versions).toEqual(schemaVersions.map((version) => ({ version })));
   });
 });
 
