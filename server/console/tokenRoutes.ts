@@ -4,7 +4,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
-import { apiTokenMaxDays, apiTokenSchemas as schemas } from '../../src/contract/apiTokenSchemas';
+import { apiTokenSchemas as schemas } from '../../src/contract/apiTokenSchemas';
+import { apiTokenMaxDays } from '../../src/contract/apiTokenLimits';
 import { createApiToken, listApiTokens, revokeApiToken } from '../integration/apiTokens';
 import { auditOf, requireAdmin, sessionOf } from './routeSupport';
 import { auditActor } from './signIn';

@@ -6,11 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { DegreeProgram } from '../console/access';
-import {
-  allProgrammes,
-  type ApiToken,
-  type ApiTokenBody,
-} from '../../src/contract/apiTokenSchemas';
+import type { ApiToken, ApiTokenBody } from '../../src/contract/apiTokenSchemas';
+import { allProgrammes } from '../../src/contract/apiTokenLimits';
 
 /** A token as a request names it: whom the audit log records, and what it may read. */
 export interface TokenHolder {

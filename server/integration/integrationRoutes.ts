@@ -25,7 +25,7 @@ export interface IntegrationRoutesOptions {
   database: Database;
 }
 
-export const tokenHolderOf = (request: FastifyRequest): TokenHolder => request.apiToken!;
+const tokenHolderOf = (request: FastifyRequest): TokenHolder => request.apiToken!;
 
 export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptions> = async (
   app,
@@ -100,8 +100,9 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptio
   app.put('/registrations/:id/transfer', { schema: schemas.transfer }, async (request) => {
     const token = tokenHolderOf(request);
     const id = Number(request.params.id);
-    if (!(await markTransferred(database, token, id, request.body.externalId))) throw notVisible();
-    const registration = (await readRegistration(database, token, id)) ?? throwNotVisible();
+    const marked = await markTransferred(database, token, id, request.body.externalId);
+    const registration = marked && (await readRegistration(database, token, id));
+    if (!registration) throw notVisible();
     await audit(
       request,
       'api transfer',
@@ -110,10 +111,6 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptio
     );
     return registration;
   });
-
-  function throwNotVisible(): never {
-    throw notVisible();
-  }
 
   app.get('/erasures', { schema: schemas.erasures }, async (request) => {
     const { since, cursor, limit } = request.query;

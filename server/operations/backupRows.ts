@@ -17,7 +17,7 @@ import { noteLength, notePattern, processingStates } from '../../src/contract/pr
 import { degreePrograms } from '../../src/contract/fields';
 import { auditTextLimits } from './auditLog';
 import { hasControlCharacters } from './controlCharacters';
-import { apiTokenNameLength } from '../../src/contract/apiTokenSchemas';
+import { apiTokenNameLength } from '../../src/contract/apiTokenLimits';
 import { externalIdLength } from '../../src/contract/integrationApiSchemas';
 
 /** In restore order: a table comes after those it refers to. */

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { degreePrograms } from '../../contract/fields';
+import { apiTokenNameLength } from '../../contract/apiTokenLimits';
 import { useFormatting } from '../console/useFormatting';
 import { useCreateApiTokenMutation } from './apiTokensApi';
 import { NewToken } from './NewToken';
@@ -119,7 +120,7 @@ export function CreateTokenForm() {
           id={controlId.name}
           type="text"
           autoComplete="off"
-          maxLength={100}
+          maxLength={apiTokenNameLength.max}
           className={`form-control${errors.name ? ' is-invalid' : ''}`}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={describedBy('name', 'token-name-hint')}

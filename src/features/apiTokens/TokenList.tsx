@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import type { ApiToken } from '../../contract/apiTokenSchemas';
+import { allProgrammes } from '../../contract/apiTokenLimits';
 import { useFormatting } from '../console/useFormatting';
 import { useApiTokensQuery, useRevokeApiTokenMutation } from './apiTokensApi';
 
@@ -69,7 +70,7 @@ export function TokenList() {
                 <tr key={token.id}>
                   <th scope="row">{token.name}</th>
                   <td>
-                    {token.programmes === 'all'
+                    {token.programmes === allProgrammes
                       ? t('tokens.scope-all')
                       : token.programmes.map(format.programme).join(', ')}
                   </td>

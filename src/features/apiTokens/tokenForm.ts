@@ -1,6 +1,7 @@
 /** The token form's values, their checks and the body they make: apart from the form's markup. */
 import type { ApiTokenBody } from '../../contract/apiTokenSchemas';
 import type { degreePrograms } from '../../contract/fields';
+import { allProgrammes, apiTokenMaxDays } from '../../contract/apiTokenLimits';
 
 type Programme = (typeof degreePrograms)[number];
 
@@ -15,8 +16,8 @@ export interface TokenFormValues {
 
 export type TokenFormField = 'name' | 'programmes' | 'expires';
 
-/** A token reads for a year at most: the form offers no later day. */
-const maxDaysAhead = 365;
+/** The form offers no day past the server's limit, whatever the hour and time zone. */
+const maxDaysAhead = apiTokenMaxDays - 1;
 
 const dayOf = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -45,6 +46,6 @@ export function checkTokenForm(values: TokenFormValues, today = new Date()) {
 /** The body to send: it works to the end of its last day, in the browser's time. */
 export const tokenBodyOf = (values: TokenFormValues): ApiTokenBody => ({
   name: values.name.trim(),
-  programmes: values.scope === 'all' ? 'all' : values.programmes,
+  programmes: values.scope === 'all' ? allProgrammes : values.programmes,
   expiresAt: new Date(`${values.expires}T23:59:59`).toISOString(),
 });
