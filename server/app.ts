@@ -30,6 +30,7 @@ import { consoleCookies } from './console/signIn';
 import { applicantPlugin } from './applicant/applicantPlugin';
 import { createLinkIssuer } from './applicant/applicantLinks';
 import { noApplicantLinksHint } from './publicUrl';
+import { integrationPlugin } from './integration/integrationPlugin';
 import type { OperationsContext } from './operations/operations';
 import { loadXsrfSecret } from './xsrfSecret';
 
@@ -56,7 +57,7 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
    * ports are bound: a start that fails changes nothing. By default they start with the app.
    */
   deferWork?: boolean;
-  /** The staff sessions' and the applicants' links' clock; the system's by default. */
+  /** The staff sessions', the applicants' links' and the API tokens' clock; the system's by default. */
   now?: () => Date;
   /** Tests: the webhooks' polling and retry schedule made shorter (server/webhooks/). */
   webhookTiming?: WebhooksPluginOptions['timing'];
@@ -177,6 +178,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     emailDomain: options.emailDomain,
     publicUrl: options.publicUrl,
     linkDays: options.applicantLinkDays,
+    redis: app.redis,
+    rateLimited: options.rateLimitPerMinute > 0,
+    now: options.now,
+  });
+  await app.register(integrationPlugin, {
+    database: app.database,
     redis: app.redis,
     rateLimited: options.rateLimitPerMinute > 0,
     now: options.now,

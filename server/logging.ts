@@ -28,7 +28,12 @@ export type Refusal =
   /** Too many wrong birthdays locked an applicant's link. */
   | 'applicant-link-locked';
 
-export type SecurityEvent = Refusal | 'confirmation-address-limit';
+export type SecurityEvent =
+  | Refusal
+  | 'confirmation-address-limit'
+  /** The integration API: no token, or one unknown, expired or revoked; or too many requests. */
+  | 'api-token-refused'
+  | 'api-rate-limited';
 
 /** A refusal: counted as a refused registration, and logged as a security event. */
 export function recordSecurityEvent(request: FastifyRequest, event: Refusal): void {

@@ -238,3 +238,27 @@ describe("a registration's notes", () => {
     expect(input).toHaveValue('');
   });
 });
+
+describe('its transfer to the student information system', () => {
+  it('shows when, by which token and under which id', async () => {
+    const transferred = {
+      ...registration,
+      transfer: { at: '2026-11-21T10:00:00.000Z', tokenName: 'Sisu', externalId: 'P-1' },
+    };
+    api(
+      () => ({ status: 500 }),
+      () => transferred,
+    );
+    await openRegistration();
+    const row = screen.getByText(sv.transfer).nextElementSibling!;
+    expect(row).toHaveTextContent(/^Överförd .+ \(nyckeln ”Sisu”\), id där: P-1$/);
+  });
+
+  it('says when it is not transferred yet', async () => {
+    api(() => ({ status: 500 }));
+    await openRegistration();
+    expect(screen.getByText(sv.transfer).nextElementSibling).toHaveTextContent(
+      sv['not-transferred'],
+    );
+  });
+});

@@ -40,8 +40,17 @@ describe('the migrated registrations table', () => {
       });
     });
     const processing = ['state', 'assignee', 'version', 'name_birthday_key'];
+    const integration = ['updated_at', 'change_xid'];
     expect(columns.map((column) => column.name).sort()).toEqual(
-      ['id', 'reference', 'language', 'created_at', ...formColumns, ...processing].sort(),
+      [
+        'id',
+        'reference',
+        'language',
+        'created_at',
+        ...formColumns,
+        ...processing,
+        ...integration,
+      ].sort(),
     );
   });
 

@@ -504,6 +504,9 @@ describe('the contract', () => {
         'GET /staff/api/webhooks 200,401,403,429,500',
         'POST /staff/api/webhooks 201,400,401,403,413,415,422,429,500',
         'POST /staff/api/webhooks/{id}/deliveries/{deliveryId}/retry 202,400,401,403,404,429,500',
+        'DELETE /staff/api/tokens/{id} 204,400,401,403,404,429,500',
+        'GET /staff/api/tokens 200,401,403,429,500',
+        'POST /staff/api/tokens 201,400,401,403,413,415,422,429,500',
       ].sort(),
     );
   });

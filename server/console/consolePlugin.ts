@@ -23,6 +23,7 @@ import { requireStaffSession, signInPlugin } from './signIn';
 import { consoleRoutes } from './consoleRoutes';
 import { processingRoutes } from './processingRoutes';
 import { webhookRoutes } from '../webhooks/webhookRoutes';
+import { tokenRoutes } from './tokenRoutes';
 import { consoleApiDocument } from './consoleApiDocument';
 import { consoleApiPath } from '../../src/contract/consolePaths';
 import { ApiErrorSchema } from '../../src/contract/consoleApiSchemas';
@@ -109,6 +110,11 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
       database,
       allowedHosts: webhookAllowedHosts,
       wake: app.webhooks.wake,
+      prefix: consoleApiPath,
+    });
+    await api.register(tokenRoutes, {
+      database,
+      now: now ?? (() => new Date()),
       prefix: consoleApiPath,
     });
   });

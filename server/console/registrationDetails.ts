@@ -7,6 +7,7 @@ import { snapshotTransaction, type Database } from '../db/database';
 import type { DegreeProgram } from './access';
 import { readNotesAndHistory } from './history';
 import { findRegistration } from './registrationQueries';
+import { readTransfer } from '../integration/transfers';
 
 export function findRegistrationDetails(
   db: Database,
@@ -16,7 +17,11 @@ export function findRegistrationDetails(
   return snapshotTransaction(db, async (tx) => {
     const found = await findRegistration(tx, id, visibleProgrammes);
     if (!found) return undefined;
-    return { ...found, ...(await readNotesAndHistory(tx, id, found.createdAt)) };
+    return {
+      ...found,
+      ...(await readNotesAndHistory(tx, id, found.createdAt)),
+      transfer: await readTransfer(tx, id),
+    };
   });
 }
 

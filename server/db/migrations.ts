@@ -260,6 +260,73 @@ const migrations: Migration[] = [
     ],
   },
   {
+    version: 11,
+    statements: [
+      // The integration API's feed (server/integration/): when each registration last changed,
+      // and by which transaction. A trigger keeps both right for every writer, the previous
+      // release's too on a shared PostgreSQL; a restore's rows keep the time their backup gives.
+      'ALTER TABLE registrations ADD COLUMN updated_at timestamptz',
+      'UPDATE registrations SET updated_at = created_at',
+      'ALTER TABLE registrations ALTER COLUMN updated_at SET NOT NULL',
+      // The feed pages by this, handing out only transactions below the oldest one still running:
+      // one that commits later cannot land behind a page already read (registrationFeed.ts).
+      `ALTER TABLE registrations ADD COLUMN change_xid xid8 NOT NULL DEFAULT '0'`,
+      'CREATE INDEX registrations_change ON registrations (change_xid, id)',
+      `CREATE FUNCTION registration_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          NEW.updated_at := CASE WHEN TG_OP = 'INSERT'
+            THEN coalesce(NEW.updated_at, NEW.created_at) ELSE now() END;
+          NEW.change_xid := pg_current_xact_id();
+          RETURN NEW;
+        END
+      $$`,
+      `CREATE TRIGGER registrations_changed BEFORE INSERT OR UPDATE ON registrations
+        FOR EACH ROW EXECUTE FUNCTION registration_changed()`,
+      // The integration's tokens: only a token's SHA-256 is kept. programmes NULL: all of them,
+      // those added later too.
+      `CREATE TABLE api_tokens (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name text NOT NULL,
+        token_hash text NOT NULL UNIQUE,
+        programmes text[],
+        created_at timestamptz NOT NULL DEFAULT now(),
+        created_by text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        last_used_at timestamptz,
+        revoked_at timestamptz
+      )`,
+      // A registration handed over to the student information system: when, by which token, and
+      // its id there (id: the registration's). Apart from the row, so that marking it is no change the feed hands out again.
+      `CREATE TABLE registration_transfers (
+        id integer PRIMARY KEY REFERENCES registrations (id) ON DELETE CASCADE,
+        transferred_at timestamptz NOT NULL DEFAULT now(),
+        token_id integer NOT NULL REFERENCES api_tokens (id),
+        external_id text
+      )`,
+      // What was erased, so that the systems holding a copy erase theirs (GDPR Art. 19): no
+      // personal data. Written by the same trigger for every path that deletes a registration
+      // (erase, purge, the applicant's withdrawal, the previous release), in its transaction.
+      `CREATE TABLE erasures (
+        id integer PRIMARY KEY,
+        reference text NOT NULL,
+        degree_program text NOT NULL,
+        erased_at timestamptz NOT NULL DEFAULT now(),
+        erased_xid xid8 NOT NULL DEFAULT pg_current_xact_id()
+      )`,
+      'CREATE INDEX erasures_change ON erasures (erased_xid, id)',
+      'CREATE INDEX erasures_erased_at ON erasures (erased_at)',
+      `CREATE FUNCTION registration_erased() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO erasures (id, reference, degree_program)
+            VALUES (OLD.id, OLD.reference, OLD.degree_program);
+          RETURN OLD;
+        END
+      $$`,
+      `CREATE TRIGGER registrations_erased AFTER DELETE ON registrations
+        FOR EACH ROW EXECUTE FUNCTION registration_erased()`,
+    ],
+  },
+  {
     version: 12,
     statements: [
       // Webhook endpoints (server/webhooks/): the secret signs each delivery, so it is kept as
@@ -396,7 +463,7 @@ const migrations: Migration[] = [
   },
 ];
 
-/** Every schema version, in the order applied (numbers are assigned ahead, so gaps can occur). */
+/** Every schema version, in the order applied. */
 export const schemaVersions = migrations.map(({ version }) => version);
 
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */

@@ -230,7 +230,8 @@ export async function readRegistrations(
 
 /**
  * Deletes the registrations that `where` picks, queueing their registration.erased events in the
- * same statement; how many went.
+ * same statement; how many went. A trigger records each erasure for the integration API's feed
+ * (migration 11), whatever deletes the row.
  */
 async function deleteRegistrations(db: Queryable, where: string, params: unknown[]) {
   const [{ count }] = await db.query<{ count: number }>(
@@ -253,6 +254,13 @@ export function eraseRegistrations(db: Queryable, criterion: ApplicantCriterion)
 /** Deletes the registrations received more than `retentionDays` days ago; how many went. */
 export function purgeRegistrations(db: Queryable, retentionDays: number): Promise<number> {
   return deleteRegistrations(db, 'created_at < now() - make_interval(days => $1)', [retentionDays]);
+}
+
+/** Deletes the records of erasures made more than `retentionDays` days ago. */
+export async function forgetPastErasures(db: Queryable, retentionDays: number): Promise<void> {
+  await db.query('DELETE FROM erasures WHERE erased_at < now() - make_interval(days => $1)', [
+    retentionDays,
+  ]);
 }
 
 /** Deletes the hourly confirmation counts of hours more than a day past: none is read again. */

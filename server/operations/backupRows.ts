@@ -17,6 +17,8 @@ import { noteLength, notePattern, processingStates } from '../../src/contract/pr
 import { degreePrograms } from '../../src/contract/fields';
 import { auditTextLimits } from './auditLog';
 import { hasControlCharacters } from './controlCharacters';
+import { apiTokenNameLength } from '../../src/contract/apiTokenLimits';
+import { externalIdLength } from '../../src/contract/integrationApiSchemas';
 
 /** In restore order: a table comes after those it refers to. */
 export const tables = [
@@ -25,6 +27,9 @@ export const tables = [
   'staff_members',
   'registration_notes',
   'registration_history',
+  'api_tokens',
+  'registration_transfers',
+  'erasures',
   'audit_log',
 ] as const;
 export type Table = (typeof tables)[number];
@@ -43,6 +48,13 @@ const addedInVersion: Record<string, number> = {
   'registrations.state': 8,
   'registrations.assignee': 8,
   'registrations.version': 8,
+  // The integration API. Tokens go with their hashes: a hash of 256 random bits reveals no token,
+  // and a restore without them would stop the student information system until new ones were
+  // issued (and lose which token transferred what). Revoked ones stay revoked.
+  api_tokens: 11,
+  registration_transfers: 11,
+  erasures: 11,
+  'registrations.updated_at': 11,
 };
 
 const existsAt = (name: string, version: number) => (addedInVersion[name] ?? 0) <= version;
@@ -52,6 +64,17 @@ export const tablesAt = (version: number): Table[] =>
   tables.filter((table) => existsAt(table, version));
 
 type Row = Record<string, unknown>;
+
+/** The columns that name a row of an earlier table, and which table. */
+const foreignKeys: Partial<Record<Table, [string, Table][]>> = {
+  outbox: [['registration_id', 'registrations']],
+  registration_notes: [['registration_id', 'registrations']],
+  registration_history: [['registration_id', 'registrations']],
+  registration_transfers: [
+    ['id', 'registrations'],
+    ['token_id', 'api_tokens'],
+  ],
+};
 /** What is wrong with a column's value, or undefined when nothing is. */
 type ColumnCheck = (value: unknown) => string | undefined;
 
@@ -99,6 +122,10 @@ const noteText: ColumnCheck = (value) =>
 /** A history's old or new value: a state, a subject, a field's text or a box ticked, or null. */
 const changedValue: ColumnCheck = (value) =>
   value === null || typeof value === 'boolean' ? undefined : text(255)(value);
+const programmeList: ColumnCheck = (value) =>
+  Array.isArray(value) && value.every((code) => degreePrograms.includes(code as never))
+    ? undefined
+    : `is not a list of programmes (${degreePrograms.join(', ')})`;
 /** The checks that look at line breaks themselves. */
 const takesLineBreaks = new Set<ColumnCheck>([noteText]);
 
@@ -113,6 +140,7 @@ const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
     state: oneOf(processingStates, 'processing states'),
     assignee: orNull(subject),
     version: id,
+    updated_at: time,
   },
   outbox: { id, registration_id: id, queued_at: time, attempts: count, next_attempt_at: time },
   staff_members: {
@@ -121,10 +149,7 @@ const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
     name: text(320),
     email: text(320),
     admin: boolean,
-    programmes: (value) =>
-      Array.isArray(value) && value.every((code) => degreePrograms.includes(code as never))
-        ? undefined
-        : `is not a list of programmes (${degreePrograms.join(', ')})`,
+    programmes: programmeList,
     last_sign_in_at: time,
   },
   registration_notes: { id, registration_id: id, at: time, author: subject, text: noteText },
@@ -137,6 +162,30 @@ const columnChecks: Record<Table, Record<string, ColumnCheck>> = {
     field: orNull(oneOf(fieldNames, 'fields')),
     from_value: changedValue,
     to_value: changedValue,
+  },
+  api_tokens: {
+    id,
+    name: text(apiTokenNameLength.max),
+    token_hash: (value) =>
+      typeof value === 'string' && /^[0-9a-f]{64}$/.test(value) ? undefined : 'is not a SHA-256',
+    programmes: orNull(programmeList),
+    created_at: time,
+    created_by: text(auditTextLimits.os_user),
+    expires_at: time,
+    last_used_at: orNull(time),
+    revoked_at: orNull(time),
+  },
+  registration_transfers: {
+    id,
+    transferred_at: time,
+    token_id: id,
+    external_id: orNull(text(externalIdLength.max)),
+  },
+  erasures: {
+    id,
+    reference: (value) => (isRegistrationReference(value) ? undefined : 'is not a reference code'),
+    degree_program: oneOf(degreePrograms, 'programmes'),
+    erased_at: time,
   },
   audit_log: {
     id,
@@ -208,13 +257,10 @@ export function createBackupRowCheck(emailDomain: string, version: number) {
     if (ids.has(row.id)) return 'its id is on an earlier line too';
     ids.add(row.id);
     if (table === 'registrations') return checkRegistration(row);
-    const refersToRegistration = ['outbox', 'registration_notes', 'registration_history'];
-    if (
-      refersToRegistration.includes(table) &&
-      !seen.get('registrations')!.has(row.registration_id)
-    ) {
-      return 'its registration_id names no registration on a line before it';
-    }
+    const missing = (foreignKeys[table] ?? []).find(
+      ([column, referred]) => !seen.get(referred)!.has(row[column]),
+    );
+    if (missing) return `its ${missing[0]} names no ${missing[1]} row on a line before it`;
     return undefined;
   };
 }

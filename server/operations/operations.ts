@@ -9,6 +9,7 @@ import { snapshotTransaction } from '../db/database';
 import { deleteConfirmationFilesOfGone } from '../mail/confirmationFiles';
 import {
   eraseRegistrations,
+  forgetPastErasures,
   purgeRegistrations,
   readRegistrations,
   type ApplicantCriterion,
@@ -120,7 +121,8 @@ export async function eraseApplicant(
 }
 
 /**
- * Deletes what is past RETENTION_DAYS (nothing when it is 0), then every confirmation file whose
+ * Deletes what is past RETENTION_DAYS (nothing when it is 0): registrations, and the records of
+ * erasures (the purge's own are recorded afresh, to be passed on); then every confirmation file whose
  * registration is gone: an erase racing the outbox can leave one behind, whatever RETENTION_DAYS.
  * `command` tells the audit log who asked.
  */
@@ -134,6 +136,7 @@ export async function purgeExpired(
       ? 0
       : await database.transaction(async (tx) => {
           const purged = await purgeRegistrations(tx, retentionDays);
+          await forgetPastErasures(tx, retentionDays);
           const details = `retention-days=${retentionDays}`;
           await recordAudit(tx, { command, rowCount: purged, actor, details });
           return purged;

@@ -163,7 +163,7 @@ const AuditLogQuerySchema = Type.Object(
 );
 
 /** A registration's id as the path has it (the validator coerces nothing). */
-const RegistrationIdParamsSchema = Type.Object({
+export const RegistrationIdParamsSchema = Type.Object({
   id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
 });
 
@@ -277,6 +277,19 @@ export const RegistrationDetailsSchema = Type.Object({
   ),
   notes: Type.Array(NoteSchema, { description: 'Oldest first' }),
   history: Type.Array(HistoryEntrySchema, { description: 'Oldest first' }),
+  transfer: Type.Union(
+    [
+      Type.Null(),
+      Type.Object({
+        at: timeSchema('When the student information system marked it transferred'),
+        tokenName: Type.String({ description: "The integration API token's name" }),
+        externalId: Type.Union([Type.Null(), Type.String()], {
+          description: 'Its id in the student information system, if given',
+        }),
+      }),
+    ],
+    { description: 'Its transfer to the student information system, or null: not yet' },
+  ),
 });
 export type RegistrationDetails = Static<typeof RegistrationDetailsSchema>;
 
@@ -427,7 +440,7 @@ const notXsrf = apiErrorSchema('No XSRF header, or your groups give you no degre
 export const tooLarge = apiErrorSchema('The body is too large');
 export const notJson = apiErrorSchema('The body is not JSON');
 const notVisible = apiErrorSchema('No such registration among those you may see');
-const adminsOnly = apiErrorSchema('Only the admissions admins may do this');
+export const adminsOnly = apiErrorSchema('Only the admissions admins may do this');
 
 /** Each route's schema, by what it does: the routes (and so the OpenAPI document) take it here. */
 export const consoleApiSchemas = {

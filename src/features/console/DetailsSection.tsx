@@ -22,7 +22,7 @@ export function DetailsSection({ registration, member, reload }: RegistrationVie
     if (!correcting && closed.current) correctButton.current?.focus();
   }, [correcting]);
 
-  const { confirmation } = registration;
+  const { confirmation, transfer } = registration;
   return (
     <section aria-labelledby="details-heading" className="mb-4">
       <h2 id="details-heading" className="h4">
@@ -61,6 +61,16 @@ export function DetailsSection({ registration, member, reload }: RegistrationVie
               {confirmation.state === 'failing'
                 ? t('confirmation-failing', { count: confirmation.attempts })
                 : t(`confirmation-${confirmation.state}`)}
+            </dd>
+            <dt className="col-sm-4">{t('transfer')}</dt>
+            <dd className="col-sm-8">
+              {transfer
+                ? t(transfer.externalId ? 'transferred-with-id' : 'transferred', {
+                    time: format.received(transfer.at),
+                    token: transfer.tokenName,
+                    externalId: transfer.externalId,
+                  })
+                : t('not-transferred')}
             </dd>
           </dl>
           <button

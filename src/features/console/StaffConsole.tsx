@@ -1,6 +1,6 @@
 /**
  * The staff console under /staff, loaded only there: who is signed in, then the registrations they
- * may see, one registration, the overview, and (for admins) the audit log and the webhooks. Without a session the browser goes
+ * may see, one registration, the overview, and (for admins) the audit log, the webhooks and the API tokens. Without a session the browser goes
  * to the sign-in and comes back; a person with no access is told so and can sign out. After a
  * sign-out, a page that asks for no session says so.
  */
@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { AuditLogPage } from './AuditLogPage';
+import { ApiTokensPage } from '../apiTokens/ApiTokensPage';
 import { ConsoleTopBar } from './ConsoleTopBar';
 import { OverviewPage } from './OverviewPage';
 import { RegistrationList } from './RegistrationList';
@@ -83,6 +84,7 @@ function SignedIn({ member }: { member: StaffMember }) {
         {hasAccess && <ConsoleLink to="/staff/overview">{t('overview-heading')}</ConsoleLink>}
         {member.admin && <ConsoleLink to="/staff/audit-log">{t('audit-log-heading')}</ConsoleLink>}
         {member.admin && <ConsoleLink to={webhooksPagePath}>{t('webhooks-heading')}</ConsoleLink>}
+        {member.admin && <ConsoleLink to="/staff/tokens">{t('tokens.heading')}</ConsoleLink>}
         <span className="ms-auto">{t('signed-in-as', { name: member.name || member.email })}</span>
       </nav>
       {hasAccess ? (
@@ -92,6 +94,7 @@ function SignedIn({ member }: { member: StaffMember }) {
           <Route path=":id" element={<RegistrationPage member={member} />} />
           {member.admin && <Route path="audit-log" element={<AuditLogPage />} />}
           {member.admin && <Route path="webhooks" element={<WebhooksPage />} />}
+          {member.admin && <Route path="tokens" element={<ApiTokensPage />} />}
         </Routes>
       ) : (
         <>

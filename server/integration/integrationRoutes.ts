@@ -1,0 +1,129 @@
+/**
+ * The integration API's routes under /api/v1, for the student information system: each call that
+ * returns registrations is recorded in the audit log by the token's name with the row count.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Database } from '../db/database';
+import { recordAudit } from '../operations/auditLog';
+import {
+  integrationApiSchemas as schemas,
+  pageLimit,
+} from '../../src/contract/integrationApiSchemas';
+import { tokenActor, type TokenHolder } from './apiTokens';
+import { decodeCursor, encodeCursor, feedStart, type FeedPosition } from './feedCursor';
+import {
+  isPositionKnown,
+  markTransferred,
+  readErasurePage,
+  readRegistration,
+  readRegistrationPage,
+  type FeedPage,
+} from './registrationFeed';
+
+export interface IntegrationRoutesOptions {
+  database: Database;
+}
+
+const tokenHolderOf = (request: FastifyRequest): TokenHolder => request.apiToken!;
+
+export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptions> = async (
+  app,
+  { database },
+) => {
+  const audit = (request: FastifyRequest, command: string, rowCount: number, details: string) =>
+    recordAudit(database, {
+      command,
+      rowCount,
+      actor: tokenActor(tokenHolderOf(request)),
+      details,
+    });
+
+  /** Where a page begins: after the cursor's position, or at the start. */
+  async function positionOf(cursor: string | undefined): Promise<FeedPosition> {
+    if (cursor === undefined) return feedStart;
+    const position = decodeCursor(cursor);
+    if (!position) throw app.httpErrors.badRequest('The cursor is not one this API gave');
+    if (!(await isPositionKnown(database, position))) {
+      throw app.httpErrors.badRequest(
+        'The cursor is from another database (restored or moved): start again with updatedSince',
+      );
+    }
+    return position;
+  }
+
+  /** The page's items and where the next begins: after its last item, or where it began. */
+  const answeredPage = <Item>(page: FeedPage<Item>, cursor: string | undefined) => ({
+    items: page.items,
+    nextCursor: page.last ? encodeCursor(page.last) : (cursor ?? null),
+  });
+
+  const limitOf = (limit: string | undefined) => (limit ? Number(limit) : pageLimit.default);
+
+  const notVisible = () =>
+    app.httpErrors.notFound("No such registration among the token's programmes");
+
+  app.get('/registrations', { schema: schemas.registrations }, async (request) => {
+    const { updatedSince, cursor, limit } = request.query;
+    const page = await readRegistrationPage(
+      database,
+      tokenHolderOf(request),
+      await positionOf(cursor),
+      updatedSince ? new Date(updatedSince) : null,
+      limitOf(limit),
+    );
+    await audit(
+      request,
+      'api list',
+      page.items.length,
+      updatedSince ? `updatedSince=${updatedSince}` : '',
+    );
+    return answeredPage(page, cursor);
+  });
+
+  app.get('/registrations/:id', { schema: schemas.registration }, async (request) => {
+    const registration = await readRegistration(
+      database,
+      tokenHolderOf(request),
+      Number(request.params.id),
+    );
+    if (!registration) throw notVisible();
+    await audit(
+      request,
+      'api open',
+      1,
+      `id=${registration.id} reference=${registration.reference}`,
+    );
+    return registration;
+  });
+
+  app.put('/registrations/:id/transfer', { schema: schemas.transfer }, async (request) => {
+    const token = tokenHolderOf(request);
+    const id = Number(request.params.id);
+    const marked = await markTransferred(database, token, id, request.body.externalId);
+    const registration = marked && (await readRegistration(database, token, id));
+    if (!registration) throw notVisible();
+    await audit(
+      request,
+      'api transfer',
+      1,
+      `id=${registration.id} reference=${registration.reference}`,
+    );
+    return registration;
+  });
+
+  app.get('/erasures', { schema: schemas.erasures }, async (request) => {
+    const { since, cursor, limit } = request.query;
+    const page = await readErasurePage(
+      database,
+      tokenHolderOf(request),
+      await positionOf(cursor),
+      since ? new Date(since) : null,
+      limitOf(limit),
+    );
+    return answeredPage(page, cursor);
+  });
+
+  // Written by @fastify/swagger (registered in integrationPlugin.ts) from the routes' schemas.
+  app.get('/openapi.json', { schema: schemas.openApi }, async () => app.swagger());
+};

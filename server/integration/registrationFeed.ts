@@ -1,0 +1,152 @@
+/**
+ * What the integration API reads and writes: the registrations and the erasures in the order they
+ * were committed, a page at a time, and the transfer mark.
+ *
+ * Stable paging: a time or a sequence taken while a transaction runs is not the order in which
+ * transactions commit, so a page read by it could be passed by a row committed a moment later
+ * with an earlier value, and that row would never be handed out. Each row carries the id of the
+ * transaction that last wrote it (change_xid, set by a trigger, migration 11), and a page holds
+ * only rows written by transactions below the oldest one still running (the snapshot's xmin):
+ * every transaction that commits afterwards has a higher id, so it lands after any page already
+ * read. A row changed after it was read gets a new position and is handed out again. A long
+ * transaction holds the feed back until it ends; it skips nothing.
+ */
+import type { Queryable } from '../db/database';
+import { formColumns, toStoredRegistration, type RegistrationRow } from '../db/registrations';
+import type { ProcessingState } from '../../src/contract/processing';
+import type { Erasure, IntegrationRegistration } from '../../src/contract/integrationApiSchemas';
+import type { TokenHolder } from './apiTokens';
+import type { FeedPosition } from './feedCursor';
+
+type FeedRow = RegistrationRow & {
+  updated_at: Date;
+  state: ProcessingState;
+  transferred_at: Date | null;
+  external_id: string | null;
+  change_xid: string;
+};
+
+const selectedColumns = `${[
+  'id',
+  'reference',
+  'language',
+  'created_at',
+  'updated_at',
+  'state',
+  ...formColumns,
+]
+  .map((column) => `r.${column}`)
+  .join(', ')}, t.transferred_at, t.external_id, r.change_xid::text AS change_xid`;
+
+const fromRegistrations = `FROM registrations r LEFT JOIN registration_transfers t ON t.id = r.id`;
+
+/** Every transaction below it has ended: what a page may hand out. */
+const committedHorizon = 'pg_snapshot_xmin(pg_current_snapshot())';
+
+const toItem = (row: FeedRow): IntegrationRegistration => {
+  const { createdAt, ...stored } = toStoredRegistration(row);
+  return {
+    ...stored,
+    createdAt: createdAt.toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    state: row.state,
+    transferredAt: row.transferred_at === null ? null : new Date(row.transferred_at).toISOString(),
+    externalId: row.external_id,
+  };
+};
+
+export interface FeedPage<Item> {
+  items: Item[];
+  /** After the last item, or undefined when the page is empty. */
+  last?: FeedPosition;
+}
+
+/** Whether `position` can come from this database: one past its next transaction id cannot. */
+export async function isPositionKnown(db: Queryable, position: FeedPosition): Promise<boolean> {
+  const [{ known }] = await db.query<{ known: boolean }>(
+    'SELECT $1::xid8 < pg_snapshot_xmax(pg_current_snapshot()) AS known',
+    [position.xid],
+  );
+  return known;
+}
+
+export async function readRegistrationPage(
+  db: Queryable,
+  token: TokenHolder,
+  after: FeedPosition,
+  updatedSince: Date | null,
+  limit: number,
+): Promise<FeedPage<IntegrationRegistration>> {
+  const rows = await db.query<FeedRow>(
+    `SELECT ${selectedColumns} ${fromRegistrations}
+     WHERE (r.change_xid, r.id) > ($1::xid8, $2::integer) AND r.change_xid < ${committedHorizon}
+       AND ($3::text[] IS NULL OR r.degree_program = ANY($3::text[]))
+       AND ($4::timestamptz IS NULL OR r.updated_at >= $4::timestamptz)
+     ORDER BY r.change_xid, r.id LIMIT $5`,
+    [after.xid, after.id, token.programmes, updatedSince, limit],
+  );
+  const last = rows.at(-1);
+  return { items: rows.map(toItem), last: last && { xid: last.change_xid, id: last.id } };
+}
+
+/** One registration, if the token may read it. */
+export async function readRegistration(
+  db: Queryable,
+  token: TokenHolder,
+  id: number,
+): Promise<IntegrationRegistration | undefined> {
+  const [row] = await db.query<FeedRow>(
+    `SELECT ${selectedColumns} ${fromRegistrations}
+     WHERE r.id = $1 AND ($2::text[] IS NULL OR r.degree_program = ANY($2::text[]))`,
+    [id, token.programmes],
+  );
+  return row && toItem(row);
+}
+
+/**
+ * Marks a registration the token may read as transferred: the first time and token are kept; an
+ * external id given replaces the one stored. Whether it was there to mark.
+ */
+export async function markTransferred(
+  db: Queryable,
+  token: TokenHolder,
+  id: number,
+  externalId: string | undefined,
+): Promise<boolean> {
+  const marked = await db.query(
+    `INSERT INTO registration_transfers (id, token_id, external_id)
+     SELECT id, $2, $3 FROM registrations
+     WHERE id = $1 AND ($4::text[] IS NULL OR degree_program = ANY($4::text[]))
+     ON CONFLICT (id) DO UPDATE
+       SET external_id = coalesce(excluded.external_id, registration_transfers.external_id)
+     RETURNING id`,
+    [id, token.id, externalId ?? null, token.programmes],
+  );
+  return marked.length > 0;
+}
+
+export async function readErasurePage(
+  db: Queryable,
+  token: TokenHolder,
+  after: FeedPosition,
+  since: Date | null,
+  limit: number,
+): Promise<FeedPage<Erasure>> {
+  const rows = await db.query<{ id: number; reference: string; erased_at: Date; xid: string }>(
+    `SELECT id, reference, erased_at, erased_xid::text AS xid FROM erasures
+     WHERE (erased_xid, id) > ($1::xid8, $2::integer) AND erased_xid < ${committedHorizon}
+       AND ($3::text[] IS NULL OR degree_program = ANY($3::text[]))
+       AND ($4::timestamptz IS NULL OR erased_at >= $4::timestamptz)
+     ORDER BY erased_xid, id LIMIT $5`,
+    [after.xid, after.id, token.programmes, since, limit],
+  );
+  const last = rows.at(-1);
+  return {
+    items: rows.map(({ id, reference, erased_at }) => ({
+      id,
+      reference,
+      erasedAt: new Date(erased_at).toISOString(),
+    })),
+    last: last && { xid: last.xid, id: last.id },
+  };
+}
