@@ -541,7 +541,8 @@ describe('what stays and what goes', () => {
       await runStaffRequest(app.operations, { command: 'backup' }, 'test')
     ).toString();
     const [header, ...lines] = backup.trimEnd().split('\n');
-    const processingColumns = ['state', 'assignee', 'version'];
+    // The columns of the processing (8) and of the integration's feed (11).
+    const processingColumns = ['state', 'assignee', 'version', 'updated_at'];
     const schema6 = [
       JSON.stringify({ ...JSON.parse(header), schemaVersion: 6 }),
       ...lines
