@@ -11,6 +11,7 @@ import { readAuditLog, recordAudit } from '../../server/operations/auditLog';
 import { createBackup, parseBackup, restoreBackup } from '../../server/operations/backup';
 import { eraseApplicant } from '../../server/operations/operations';
 import { createRegistrationStore, readRegistrations } from '../../server/db/registrations';
+import { createApiToken } from '../../server/integration/apiTokens';
 import { emailDomain, validRegistration } from '../../testing/registrations';
 import {
   databaseTimeoutMs,
@@ -87,4 +88,51 @@ it('restores an address with % that a release before schema 7 stored', async () 
   await fresh.close();
 
   expect(restored.map((registration) => registration.email)).toEqual([percentAddress]);
+});
+
+it("restores the integration's tokens (made by a provider's longest subject), transfers and erasures", async () => {
+  const database = await openTestDatabase();
+  await migrate(database);
+  const store = createRegistrationStore(database);
+  await store.save(validRegistration(), 'sv');
+  await store.save({ ...validRegistration(), firstName: 'Other' }, 'en');
+  const [kept, erased] = await readRegistrations(database);
+  const admin = {
+    subject: 's'.repeat(2000),
+    issuer: 'https://sso.example.edu/',
+    email: `${'e'.repeat(2000)}@${emailDomain}`,
+    emailVerified: true,
+  };
+  const token = await createApiToken(
+    database,
+    { name: 'n'.repeat(100), programmes: ['MIDS', 'IT'], expiresAt: '2099-01-01T00:00:00.000Z' },
+    auditActor(admin),
+  );
+  await database.query(
+    "INSERT INTO registration_transfers (id, token_id, external_id) VALUES ($1, $2, 'P-1')",
+    [kept.id, token.id],
+  );
+  await database.query('DELETE FROM registrations WHERE id = $1', [erased.id]);
+  const tables = ['api_tokens', 'registration_transfers', 'erasures', 'registrations'];
+  // The transaction ids are the restoring database's own.
+  const rowsOf = (db: typeof database) =>
+    Promise.all(
+      tables.map((table) =>
+        db.query(
+          `SELECT to_jsonb(t) - 'change_xid' - 'erased_xid' AS row FROM ${table} t ORDER BY id`,
+        ),
+      ),
+    );
+  const written = await rowsOf(database);
+  const { text } = await createBackup(database);
+  await database.close();
+
+  const fresh = await openTestDatabase();
+  await migrate(fresh);
+  await restoreBackup(fresh, parseBackup(text, emailDomain));
+  const restored = await rowsOf(fresh);
+  await fresh.close();
+
+  expect(restored).toEqual(written);
+  expect(written.map((rows) => rows.length)).toEqual([1, 1, 1, 1]);
 });

@@ -188,7 +188,7 @@ describe('on the embedded database', () => {
       expect(JSON.stringify(log)).not.toContain(token);
     });
 
-    it('refuses a coordinator, and an expiry past or more than a year ahead', async () => {
+    it('refuses a coordinator, a name with a control character, and an expiry past or more than a year ahead', async () => {
       const { staff, app } = context;
       const coordinator = await signIn(app, 'coordinator');
       const body = { name: 'X', programmes: 'all', expiresAt: new Date(Date.now() + dayMs) };
@@ -196,6 +196,15 @@ describe('on the embedded database', () => {
       expect((await staff('GET', '/staff/api/tokens', undefined, coordinator)).statusCode).toBe(
         403,
       );
+      // A control character would stay in the audit log, and make every later backup unrestorable.
+      for (const name of ['\u0007bell', ' ', 'right\u202Eleft']) {
+        const refused = await staff('POST', '/staff/api/tokens', {
+          ...body,
+          name,
+          expiresAt: new Date(Date.now() + dayMs).toISOString(),
+        });
+        expect(refused.statusCode).toBe(400);
+      }
       for (const expiresAt of [Date.now() - 1000, Date.now() + 400 * dayMs]) {
         const refused = await staff('POST', '/staff/api/tokens', {
           ...body,

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/database';
 import type { DegreeProgram } from '../console/access';
 import type { ApiToken, ApiTokenBody } from '../../src/contract/apiTokenSchemas';
 import { allProgrammes } from '../../src/contract/apiTokenLimits';
+import { auditText, auditTextLimits } from '../operations/auditLog';
 
 /** A token as a request names it: whom the audit log records, and what it may read. */
 export interface TokenHolder {
@@ -52,7 +53,8 @@ export async function createApiToken(
       name.trim(),
       hashOf(token),
       programmes === allProgrammes ? null : programmes,
-      createdBy,
+      // As the audit log keeps who did it: a provider's subject may be of any length.
+      auditText(createdBy, auditTextLimits.os_user),
       new Date(expiresAt),
     ],
   );

@@ -48,19 +48,22 @@ export function quotedWithin(text: string, limit: number): string {
   return JSON.stringify(kept);
 }
 
+/** A text as the audit log keeps it: no control character, at most `limit` units. */
+export const auditText = (text: string, limit: number) =>
+  bounded(withoutControlCharacters(text), limit);
+
 /**
  * Who did it may come from whoever opened the staff socket or from a sign-in provider: no control
  * character is kept, and no text longer than a restore accepts.
  */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
-  const clean = (text: string, limit: number) => bounded(withoutControlCharacters(text), limit);
   await db.query(
     'INSERT INTO audit_log (command, row_count, os_user, details) VALUES ($1, $2, $3, $4)',
     [
-      clean(entry.command, auditTextLimits.command),
+      auditText(entry.command, auditTextLimits.command),
       entry.rowCount,
-      clean(entry.actor, auditTextLimits.os_user),
-      clean(entry.details ?? '', auditTextLimits.details),
+      auditText(entry.actor, auditTextLimits.os_user),
+      auditText(entry.details ?? '', auditTextLimits.details),
     ],
   );
 }

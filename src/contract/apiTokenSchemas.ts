@@ -14,7 +14,7 @@ import {
   timeSchema,
   tooLarge,
 } from './consoleApiSchemas';
-import { allProgrammes, apiTokenNameLength } from './apiTokenLimits';
+import { allProgrammes, apiTokenNameLength, apiTokenNamePattern } from './apiTokenLimits';
 
 const ProgrammesSchema = Type.Union(
   [
@@ -29,7 +29,7 @@ const ApiTokenBodySchema = Type.Object(
     name: Type.String({
       minLength: apiTokenNameLength.min,
       maxLength: apiTokenNameLength.max,
-      pattern: '\\S',
+      pattern: apiTokenNamePattern,
       description: 'Which system uses it: the audit log names it so',
     }),
     programmes: ProgrammesSchema,
