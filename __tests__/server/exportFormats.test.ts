@@ -154,14 +154,14 @@ describe('registrations xlsx', () => {
     expect(headerRow).toHaveLength(exportColumns.length);
   });
 
-  it('has every value as text, the received time as a date', async () => {
+  it('has every value as text, its codes by name, the received time as a date', async () => {
     const [, row] = await readSheet(await xlsxOf([stored]));
 
     expect(row).toEqual([
       '7',
       'K7M2QX9P',
       expect.any(Date),
-      'sv',
+      'Svenska',
       'Åsa-Maria',
       "O'Brien Nyström",
       '29.02.2000',
@@ -172,17 +172,22 @@ describe('registrations xlsx', () => {
       'Helsingfors',
       'Finland',
       '2025',
-      'IT',
-      'true',
+      'Informationsteknik',
+      'Ja',
       'Under behandling',
       'Cai Coordinator',
     ]);
   });
 
-  it('names the state in the language of its headings', async () => {
-    const [, row] = await readSheet(await xlsxOf([{ ...stored, state: 'waiting' }], 'en'));
+  it('names the codes in the language of its headings', async () => {
+    const waiting = { ...stored, state: 'waiting' as const, language: 'en' as const };
+    const [, row] = await readSheet(await xlsxOf([waiting], 'en'));
 
-    expect(row[exportColumns.indexOf('state')]).toBe('Waiting for the applicant');
+    expect(
+      (['state', 'degreeProgram', 'language', 'terms'] as const).map(
+        (column) => row[exportColumns.indexOf(column)],
+      ),
+    ).toEqual(['Waiting for the applicant', 'Information Technology', 'English', 'Yes']);
   });
 
   it.each([

@@ -560,7 +560,7 @@ describe('dates in TIME_ZONE', () => {
       Postanstalt: registration.city,
       'E-postadress': registration.email,
       Telefonnummer: registration.phoneNumber,
-      Villkor: 'true',
+      Villkor: 'Ja',
     });
     expect(row.Mottagen).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });

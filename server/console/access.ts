@@ -3,9 +3,7 @@
  * `group:PROG PROG …` (programme codes), comma-separated. A person in several groups gets the
  * union; in none, no access at all.
  */
-import { degreePrograms } from '../../src/contract/fields';
-
-export type DegreeProgram = (typeof degreePrograms)[number];
+import { degreePrograms, type DegreeProgram } from '../../src/contract/fields';
 
 export interface StaffAccess {
   /** Sees every programme, erases, reads the audit log. */

@@ -10,7 +10,7 @@ import {
 } from '../../src/contract/processing';
 import type { Overview } from '../../src/contract/consoleApiSchemas';
 import { startOfDay, wallClockTime } from '../timeZone';
-import type { DegreeProgram } from './access';
+import type { DegreeProgram } from '../../src/contract/fields';
 
 /**
  * The last `count` days up to the one `now` is on in `timeZone`, oldest first, and the day after

@@ -4,7 +4,7 @@
  * one snapshot.
  */
 import { snapshotTransaction, type Database } from '../db/database';
-import type { DegreeProgram } from './access';
+import type { DegreeProgram } from '../../src/contract/fields';
 import { readNotesAndHistory } from './history';
 import { findRegistration } from './registrationQueries';
 import { readTransfer } from '../integration/transfers';

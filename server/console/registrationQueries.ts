@@ -6,7 +6,7 @@ import { snapshotTransaction, type Database, type Queryable } from '../db/databa
 import { formColumns, toProcessedRegistration, type ProcessedRow } from '../db/registrations';
 import { processingColumns } from '../db/processing';
 import type { ProcessingState } from '../../src/contract/processing';
-import type { DegreeProgram } from './access';
+import type { DegreeProgram } from '../../src/contract/fields';
 import { duplicateOfColumn, hasDuplicates } from './duplicates';
 import { rowsOfPage } from './paging';
 

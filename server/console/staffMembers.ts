@@ -4,7 +4,8 @@
  * sign-in brings their name and access up to date.
  */
 import type { Queryable } from '../db/database';
-import type { DegreeProgram, StaffAccess } from './access';
+import type { DegreeProgram } from '../../src/contract/fields';
+import type { StaffAccess } from './access';
 import type { StaffPerson } from './sessions';
 
 /** Records the person as this sign-in names them, at `at`. */

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import type { DegreeProgram } from '../console/access';
+import type { DegreeProgram } from '../../src/contract/fields';
 import type { ApiToken, ApiTokenBody } from '../../src/contract/apiTokenSchemas';
 import { allProgrammes } from '../../src/contract/apiTokenLimits';
 import { auditText, auditTextLimits } from '../operations/auditLog';

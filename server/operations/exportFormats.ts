@@ -1,8 +1,8 @@
 /**
  * The registrations as files for the staff, with the same columns: CSV (the default) for other
- * programs, headed by the fields' names, times in ISO 8601, states as the API names them; xlsx
- * for people to open, headed and its states named in their language, its columns as wide as
- * their content. Times are in the institution's time zone.
+ * programs, headed by the fields' names, times in ISO 8601, codes as the API names them; xlsx
+ * for people to open, headed and its codes (programme, language, state, terms) named in their
+ * language, its columns as wide as their content. Times are in the institution's time zone.
  * Both keep every cell text, so that nothing an applicant typed can run as a formula.
  */
 import { stringify } from 'csv-stringify/sync';
@@ -12,7 +12,7 @@ import type { ExportFormat } from '../../src/contract/exportFileTypes';
 import type { ProcessedRegistration } from '../db/registrations';
 import { isoInTimeZone, wallClockTime } from '../timeZone';
 import { exportColumns } from './exportColumns';
-import { exportHeading, sheetName, stateName } from './exportHeadings';
+import { exportHeading, exportText, sheetName } from './exportHeadings';
 
 /** A row as both formats write it: who has the registration by name, empty for nobody. */
 const exportRecord = (registration: ProcessedRegistration) => ({
@@ -79,11 +79,7 @@ export function registrationsXlsx(
     .map(exportRecord)
     .map((registration) =>
       exportColumns.map((column) =>
-        column === 'createdAt'
-          ? dateFormat
-          : column === 'state'
-            ? stateName(registration.state, language)
-            : String(registration[column]),
+        column === 'createdAt' ? dateFormat : exportText(column, registration[column], language),
       ),
     );
   const header: Row = headings.map((heading) => ({

@@ -1,8 +1,9 @@
 /**
- * The xlsx's sheet name, column headings and processing states in the staff's language. The
- * fields are headed by the form's own labels (public/assets/i18n), the reference code as the
- * confirmation email calls it and the processing as the console names it (i18n/staff), so that
- * each wording has one home; the row number and the time received are the export's own.
+ * The xlsx's sheet name, column headings and coded values in the staff's language. The fields are
+ * headed by the form's own labels (public/assets/i18n) and its programmes named as the form names
+ * them, the reference code as the confirmation email calls it, the processing, languages and "yes"
+ * as the console does (i18n/staff), so that each wording has one home; the row number and the time
+ * received are the export's own.
  */
 import type { Language } from '../../src/contract/languages';
 import en from '../../public/assets/i18n/en.json';
@@ -11,6 +12,7 @@ import staffEn from '../../public/assets/i18n/staff/en.json';
 import staffSv from '../../public/assets/i18n/staff/sv.json';
 import { confirmationTexts } from '../mail/confirmationTexts';
 import type { ProcessingState } from '../../src/contract/processing';
+import type { DegreeProgram } from '../../src/contract/fields';
 import type { ExportColumn } from './exportColumns';
 
 const translations = { sv, en };
@@ -37,9 +39,22 @@ const ownTexts: Record<Language, OwnTexts> = {
 
 export const sheetName = (language: Language) => ownTexts[language].sheet;
 
-/** A processing state as the xlsx names it. */
-export const stateName = (state: ProcessingState, language: Language) =>
-  staffTranslations[language].state[state];
+/** A value as people read it in the xlsx: a code by its name, the rest as it is. */
+export function exportText(column: ExportColumn, value: unknown, language: Language): string {
+  const staff = staffTranslations[language];
+  switch (column) {
+    case 'state':
+      return staff.state[value as ProcessingState];
+    case 'degreeProgram':
+      return translations[language]['degree-programs'][value as DegreeProgram];
+    case 'language':
+      return staff[`language-${value as Language}`];
+    case 'terms':
+      return value === true ? staff.yes : String(value);
+    default:
+      return String(value);
+  }
+}
 
 export function exportHeading(column: ExportColumn, language: Language): string {
   const { general, form } = translations[language];

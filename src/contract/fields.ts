@@ -6,6 +6,7 @@
  * checked against it. Adding a field is one entry here, a rule, its translations and a migration.
  */
 export const degreePrograms = ['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE'] as const;
+export type DegreeProgram = (typeof degreePrograms)[number];
 
 export interface FieldSpec {
   /** text: a one-line input; select: one of `options`; checkbox: a boolean. */
