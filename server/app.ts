@@ -145,7 +145,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         options.now ?? (() => new Date()),
       ),
   });
-  if (!options.publicUrl) app.log.info(noApplicantLinksHint);
+  app.log.info(
+    options.publicUrl
+      ? `The applicants' own links start ${new URL('/my/', options.publicUrl).href}`
+      : noApplicantLinksHint,
+  );
   await app.register(webhooksPlugin, {
     allowedHosts: options.webhookAllowedHosts ?? [],
     timing: options.webhookTiming,

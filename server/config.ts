@@ -9,7 +9,7 @@ import {
 import { commitFormat } from './buildInfo';
 import { readStaffConsoleSettings, type StaffConsoleSettings } from './console/settings';
 import { isTimeZone } from './timeZone';
-import { readPublicUrl } from './publicUrl';
+import { localTrialUrl, readPublicUrl } from './publicUrl';
 import { applicantLinkDaysDefault } from '../src/contract/applicantPaths';
 
 export interface StorageConfig {
@@ -68,7 +68,10 @@ export interface Config extends StaffConfig {
   webhookAllowedHosts?: string[];
   /** Schema introspection and "Did you mean …" hints: a development aid, off elsewhere. */
   graphqlIntrospection: boolean;
-  /** The address people use (PUBLIC_URL): the applicants' links need it; unset, emails carry none. */
+  /**
+   * The address people use (PUBLIC_URL): the applicants' links need it. Unset, emails carry none,
+   * unless they are only written to files (no SMTP_URL): then this machine's own address.
+   */
   publicUrl?: URL;
   /** How many days an applicant's link works (APPLICANT_LINK_DAYS). */
   applicantLinkDays: number;
@@ -123,9 +126,11 @@ export function readConfig(env: Env): Config {
     throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   }
   const contactEmail = env.CONTACT_EMAIL?.trim() || configDefaults.contactEmail;
+  const port = readInteger(env, 'PORT', serverDefaults.port, 0, 65535);
+  const smtpUrl = readSmtpUrl(env.SMTP_URL);
   return {
     ...readStaffConfig(env),
-    port: readInteger(env, 'PORT', serverDefaults.port, 0, 65535),
+    port,
     metricsPort: readInteger(env, 'METRICS_PORT', serverDefaults.metricsPort, 0, 65535),
     host: env.HOST || serverDefaults.host,
     rateLimitPerMinute: readInteger(
@@ -142,7 +147,7 @@ export function readConfig(env: Env): Config {
     contactEmail,
     institutionKind: readInstitutionKind(env.INSTITUTION_KIND),
     dpoEmail: env.DPO_EMAIL?.trim() || configDefaults.dpoEmail,
-    smtpUrl: readSmtpUrl(env.SMTP_URL),
+    smtpUrl,
     smtpMaxPerMinute: readOptionalInteger(env, 'SMTP_MAX_PER_MINUTE', 1, 1_000_000),
     mailFrom: env.MAIL_FROM?.trim() || contactEmail,
     logLevel,
@@ -150,7 +155,7 @@ export function readConfig(env: Env): Config {
     staticDir: path.resolve(env.STATIC_DIR || serverDefaults.staticDir),
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
-    publicUrl: readPublicUrl(env),
+    publicUrl: readPublicUrl(env) ?? (smtpUrl ? undefined : localTrialUrl(port)),
     applicantLinkDays: readInteger(env, 'APPLICANT_LINK_DAYS', applicantLinkDaysDefault, 1, 365),
     webhookAllowedHosts: readList(env.WEBHOOK_ALLOWED_HOSTS),
     staffConsole: readStaffConsoleSettings(env),

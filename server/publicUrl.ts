@@ -1,6 +1,7 @@
 /**
  * PUBLIC_URL, the address people use: the applicants' links in their emails and the staff
- * console's sign-in are built on it. Without it no email carries a link (the start-up log says so).
+ * console's sign-in are built on it. Without it no email carries a link (the start-up log says so),
+ * except on a trial with mail as files (localTrialUrl).
  */
 import { isLoopbackHost } from './loopback';
 
@@ -9,6 +10,13 @@ type Env = Record<string, string | undefined>;
 /** How the start-up log says that the emails carry no applicant's link. */
 export const noApplicantLinksHint =
   "PUBLIC_URL is not set: the confirmation emails carry no applicant's own link";
+
+/**
+ * Without SMTP_URL the emails are only written to DATA_DIR/mail, for the person at this machine:
+ * their links may point here, so that `npm install && npm start` alone gives working links.
+ */
+export const localTrialUrl = (port: number): URL | undefined =>
+  port === 0 ? undefined : new URL(`http://localhost:${port}`);
 
 export function readPublicUrl(env: Env): URL | undefined {
   const text = env.PUBLIC_URL?.trim();

@@ -33,9 +33,16 @@ describe('configuration from the environment', () => {
       externalSiteUrl: configDefaults.externalSiteUrl,
       graphqlUrl: configDefaults.graphqlUrl,
       timeZone: 'Europe/Helsinki',
-      publicUrl: undefined,
+      // Mail as files is read at this machine: its links point here.
+      publicUrl: new URL('http://localhost:8080'),
       applicantLinkDays: 30,
     });
+  });
+
+  it("links to this machine only while mail is written to files, on the server's port", () => {
+    expect(readConfig({ PORT: '3000' }).publicUrl).toEqual(new URL('http://localhost:3000'));
+    expect(readConfig({ PORT: '0' }).publicUrl).toBeUndefined();
+    expect(readConfig({ SMTP_URL: 'smtp://mail.uni.example' }).publicUrl).toBeUndefined();
   });
 
   it('reads every variable', () => {
