@@ -251,7 +251,7 @@ describe('its transfer to the student information system', () => {
     );
     await openRegistration();
     const row = screen.getByText(sv.transfer).nextElementSibling!;
-    expect(row).toHaveTextContent(/^Överförd .+ \(nyckeln ”Sisu”\), id där: P-1$/);
+    expect(row).toHaveTextContent(/^Överförd den .+ \(nyckeln ”Sisu”\), id i systemet: P-1$/);
   });
 
   it('says when it is not transferred yet', async () => {

@@ -46,7 +46,7 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
         paragraphs: [
           'Du bad om en ny länk till din anmälan. Här är den:',
           'Länkar som du har fått tidigare fungerar inte längre. Om du inte bad om en ny länk ' +
-            'kan du lämna det här meddelandet utan åtgärd.',
+            'behöver du inte göra något.',
         ],
       },
       updated: {
@@ -90,13 +90,13 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
         subject: (institution) => `Your registration with ${institution} has been updated`,
         paragraphs: [
           'The details of your registration were changed through your personal link.',
-          'If it was not you who changed them, please contact Admissions Services at once.',
+          'If it was not you who changed them, please contact Admissions Services straight away.',
         ],
       },
       withdrawn: {
         subject: (institution) => `Your registration with ${institution} has been withdrawn`,
         paragraphs: [
-          'You have withdrawn your registration, and we have erased your details.',
+          'You have withdrawn your registration, and we have deleted your details.',
           'If it was not you who withdrew it, please contact Admissions Services.',
         ],
       },
