@@ -89,6 +89,9 @@ describe.each(['sv', 'en'] as const)('the webhooks page in %s', (language) => {
       name: texts['webhook-retry'].replace('{{reference}}', 'ABCD2345'),
     });
     expect(screen.getByText(texts['webhook-delivery-states'].failed)).toBeInTheDocument();
+    // The receiver's answer by its status, not in the server's English words.
+    expect(screen.getByText('HTTP 503')).toBeInTheDocument();
+    expect(screen.queryByText('answered 503')).toBeNull();
     await user.click(retry);
     await waitFor(() =>
       expect(

@@ -136,7 +136,12 @@ function WebhookEntry({ webhook }: { webhook: Webhook }) {
                   <td>{delivery.reference}</td>
                   <td>{t(`webhook-delivery-states.${delivery.state}`)}</td>
                   <td>{delivery.attempts}</td>
-                  <td>{delivery.lastError ?? delivery.lastStatus ?? ''}</td>
+                  <td>
+                    {/* An answer by its HTTP status, in any language; no answer by its cause. */}
+                    {delivery.lastStatus === null
+                      ? (delivery.lastError ?? '')
+                      : `HTTP ${delivery.lastStatus}`}
+                  </td>
                   <td>
                     <button
                       type="button"
