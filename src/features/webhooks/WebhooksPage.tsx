@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { SecretOnce } from '../../components/SecretOnce';
 import type { Webhook } from '../../contract/webhookApiSchemas';
+import { Loaded } from '../console/Loaded';
 import { useFormatting } from '../console/useFormatting';
 import { ViewHeading } from '../console/ViewHeading';
 import { WebhookForm } from './WebhookForm';
@@ -39,19 +39,20 @@ export function WebhooksPage() {
       )}
       <WebhookForm onCreated={setSecret} />
       <h2 className="h4">{t('webhooks-list-heading')}</h2>
-      {isError ? (
-        <p role="alert">{t('load-failed')}</p>
-      ) : !data ? (
-        <LoadingSpinner label={t('loading')} />
-      ) : data.items.length === 0 ? (
-        <p>{t('webhooks-none')}</p>
-      ) : (
-        <div aria-busy={isFetching}>
-          {data.items.map((webhook) => (
-            <WebhookEntry key={webhook.id} webhook={webhook} />
-          ))}
-        </div>
-      )}
+      <Loaded
+        data={data}
+        isError={isError}
+        isEmpty={({ items }) => items.length === 0}
+        none={t('webhooks-none')}
+      >
+        {({ items }) => (
+          <div aria-busy={isFetching}>
+            {items.map((webhook) => (
+              <WebhookEntry key={webhook.id} webhook={webhook} />
+            ))}
+          </div>
+        )}
+      </Loaded>
     </>
   );
 }
