@@ -6,14 +6,13 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Language } from '../../src/contract/languages';
-import type { Institution } from './confirmationEmail';
 
 export interface MailFrame {
   language: Language;
   greeting: string;
   /** "Questions? Write to" and the sign-off, in the mail's language. */
   texts: { contact: string; signOff: string };
-  institution: Pick<Institution, 'name' | 'contactEmail'>;
+  institution: { name: string; contactEmail: string };
 }
 
 /** The text part: the message's lines, each paragraph ending in an empty line. */
