@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatNumber, printLine, printTable } from './bench/report.mjs';
 import { openDatabase } from '../server/db/openDatabase.ts';
-import { migrate } from '../server/db/migrations.ts';
 import { createApiToken } from '../server/integration/apiTokens.ts';
+import { emptyBenchDatabase, fillBenchDatabase } from '../testing/benchDatabase.ts';
 import { freePort, startServer } from '../testing/server.ts';
 import { degreePrograms } from '../src/contract/fields.ts';
 import { ensureClientBuilt, ensureServerBuilt } from './ensure-built.mjs';
@@ -78,21 +78,11 @@ async function bench(title, storage) {
   let lastAuditId;
   let tokenId;
   try {
-    await migrate(database);
-    const [{ count, last }] = await database.query(
-      `SELECT (SELECT count(*)::integer FROM registrations) AS count,
-         (SELECT coalesce(max(id), 0) FROM audit_log) AS last`,
-    );
-    if (count > 0) {
-      throw new Error(`${title}: the database holds ${count} registrations; give an empty one`);
-    }
-    lastAuditId = last;
-    const fillStartedAt = performance.now();
-    await fill(database);
-    await database.query('ANALYZE registrations');
+    const filled = await fillBenchDatabase(database, title, fill);
+    lastAuditId = filled.lastAuditId;
     printLine(
       `${title}: ${formatNumber(storedRegistrations)} registrations stored in ` +
-        `${formatNumber((performance.now() - fillStartedAt) / 1000, 1)} s`,
+        `${formatNumber(filled.fillSeconds, 1)} s`,
     );
     const { id, token } = await createApiToken(
       database,
@@ -123,10 +113,7 @@ async function bench(title, storage) {
       // Leave the database as it was given: without registrations, erasures, nor this run's token
       // and audit entries.
       if (lastAuditId !== undefined) {
-        const [{ first }] = await database.query('SELECT min(id) AS first FROM registrations');
-        await database.query('DELETE FROM registrations');
-        await database.query('DELETE FROM erasures WHERE id >= $1', [first ?? 0]);
-        await database.query('DELETE FROM audit_log WHERE id > $1', [lastAuditId]);
+        await emptyBenchDatabase(database, lastAuditId);
         if (tokenId !== undefined) {
           await database.query('DELETE FROM api_tokens WHERE id = $1', [tokenId]);
         }

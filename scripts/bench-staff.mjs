@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatNumber, printLine, printTable } from './bench/report.mjs';
 import { openDatabase } from '../server/db/openDatabase.ts';
-import { migrate } from '../server/db/migrations.ts';
 import { startLocalProvider, signInAtProvider } from '../testing/localProvider.ts';
+import { emptyBenchDatabase, fillBenchDatabase } from '../testing/benchDatabase.ts';
 import { freePort, startServer } from '../testing/server.ts';
 import { degreePrograms } from '../src/contract/fields.ts';
 import { processingStates } from '../src/contract/processing.ts';
@@ -186,21 +186,11 @@ async function bench(title, storage) {
   let provider;
   let lastAuditId;
   try {
-    await migrate(database);
-    const [{ count, last }] = await database.query(
-      `SELECT (SELECT count(*)::integer FROM registrations) AS count,
-         (SELECT coalesce(max(id), 0) FROM audit_log) AS last`,
-    );
-    if (count > 0) {
-      throw new Error(`${title}: the database holds ${count} registrations; give an empty one`);
-    }
-    lastAuditId = last;
-    const fillStartedAt = performance.now();
-    await fill(database);
-    await database.query('ANALYZE registrations');
+    const filled = await fillBenchDatabase(database, title, fill);
+    lastAuditId = filled.lastAuditId;
     printLine(
       `${title}: ${formatNumber(storedRegistrations)} registrations stored in ` +
-        `${formatNumber((performance.now() - fillStartedAt) / 1000, 1)} s`,
+        `${formatNumber(filled.fillSeconds, 1)} s`,
     );
     const searched = await sample(database);
     // PGlite's data directory belongs to one process at a time: the server's, from here on.
@@ -248,11 +238,10 @@ async function bench(title, storage) {
     await server?.stop();
     await provider?.stop();
     if (storage.databaseUrl) {
-      // Leave the database as it was given: without registrations, nor this run's audit entries
-      // and session.
+      // Leave the database as it was given: without registrations, erasures, nor this run's audit
+      // entries and session.
       if (lastAuditId !== undefined) {
-        await database.query('DELETE FROM registrations');
-        await database.query('DELETE FROM audit_log WHERE id > $1', [lastAuditId]);
+        await emptyBenchDatabase(database, lastAuditId);
         await database.query("DELETE FROM staff_sessions WHERE subject = 'admin'");
         await database.query("DELETE FROM staff_members WHERE subject = 'admin'");
       }

@@ -9,6 +9,13 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { recordSecurityEvent } from './logging';
 
+/** An answer of the API's error shape, for those that say more than a message. */
+export const apiError = (statusCode: number, message: string) => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+});
+
 interface ServerError extends FastifyError {
   /** Set by http-errors (behind `httpErrors`) on 4xx errors whose message may be shown. */
   expose?: boolean;

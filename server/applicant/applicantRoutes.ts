@@ -5,16 +5,17 @@
  * audit log (the reference, never a value); a withdrawal is recorded as the staff's erase is, the
  * reference as a keyed hash.
  */
-import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { apiError } from '../errors';
+import { versionOfRequest, rulesBrokenAnswer } from '../versionedChange';
 import { recordSecurityEvent } from '../logging';
 import { recordAudit } from '../operations/auditLog';
 import { eraseApplicant, type OperationsContext } from '../operations/operations';
 import { applicantApiSchemas as schemas } from '../../src/contract/applicantApiSchemas';
 import { applicantPagePath, applicantSessionCookieName } from '../../src/contract/applicantPaths';
 import { degreePrograms } from '../../src/contract/fields';
-import { ifMatchOf, versionOfIfMatch } from '../../src/contract/processing';
+import { ifMatchOf } from '../../src/contract/processing';
 import { createRegistrationSchema } from '../../src/contract/registrationSchema';
 import { applicantActor } from '../console/history';
 import { changeRegistration, describeChanges } from '../console/registrationChanges';
@@ -47,13 +48,6 @@ export interface ApplicantRoutesOptions {
 /** Who the audit log names for what the applicant does through their link. */
 export const applicantAuditActor = 'the applicant (own link)';
 export const withdrawalReason = 'withdrawn by the applicant';
-
-/** An answer of the API's error shape, for those that say more than a message. */
-const apiError = (statusCode: number, message: string) => ({
-  statusCode,
-  error: STATUS_CODES[statusCode] ?? 'Error',
-  message,
-});
 
 /** The applicant corrects within the programmes of the form, all of them. */
 const applicantAccess = { subject: applicantActor, admin: false, programmes: [...degreePrograms] };
@@ -142,16 +136,7 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
     { schema: schemas.correctRegistration },
     async (request, reply: FastifyReply) => {
       const session = await verifiedSessionOf(request);
-      const ifMatch = request.headers['if-match'];
-      if (ifMatch === undefined) {
-        return reply
-          .code(428)
-          .send(apiError(428, 'Send If-Match: "<version>", the version you read'));
-      }
-      const version = versionOfIfMatch(ifMatch);
-      if (version === undefined) {
-        throw app.httpErrors.badRequest('If-Match holds the version you read: "<version>"');
-      }
+      const version = versionOfRequest(request);
       const id = session.registrationId;
       // The address before the correction: told of it too, should the correction change it.
       const before = await ownRegistration(session);
@@ -181,13 +166,7 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
             version: result.version,
           });
         case 'invalid':
-          return reply.code(422).send({
-            ...apiError(
-              422,
-              `These corrections break the form's rules: ${Object.keys(result.fields).join(', ')}`,
-            ),
-            fields: result.fields,
-          });
+          return reply.code(422).send(rulesBrokenAnswer(result));
         case 'state-forbids':
         case 'not-assignable':
           return reply

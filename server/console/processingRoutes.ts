@@ -4,14 +4,15 @@
  * change is recorded in the audit log as what changed, never a value; a registration outside the
  * person's access is answered 404 and logged as a security event, as everywhere in the API.
  */
-import { STATUS_CODES } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { apiError } from '../errors';
+import { versionOfRequest, rulesBrokenAnswer } from '../versionedChange';
 import { recordSecurityEvent } from '../logging';
 import type { OperationsContext } from '../operations/operations';
 import { consoleApiSchemas as schemas } from '../../src/contract/consoleApiSchemas';
 import { createRegistrationSchema } from '../../src/contract/registrationSchema';
-import { ifMatchOf, versionOfIfMatch } from '../../src/contract/processing';
+import { ifMatchOf } from '../../src/contract/processing';
 import { bulkChange } from './bulkChanges';
 import { addNote } from './history';
 import { readOverview } from './overview';
@@ -26,13 +27,6 @@ export interface ProcessingRoutesOptions {
   /** EMAIL_DOMAIN, which a corrected email is checked against as the form checks it. */
   emailDomain: string;
 }
-
-/** An answer of the API's error shape, for those that say more than a message. */
-const apiError = (statusCode: number, message: string) => ({
-  statusCode,
-  error: STATUS_CODES[statusCode] ?? 'Error',
-  message,
-});
 
 const notAssignable = 'The assignee has not signed in, or may not see that programme';
 
@@ -61,16 +55,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
     { schema: schemas.changeRegistration },
     async (request, reply) => {
       const id = Number(request.params.id);
-      const ifMatch = request.headers['if-match'];
-      if (ifMatch === undefined) {
-        return reply
-          .code(428)
-          .send(apiError(428, 'Send If-Match: "<version>", the version you read'));
-      }
-      const version = versionOfIfMatch(ifMatch);
-      if (version === undefined) {
-        throw app.httpErrors.badRequest('If-Match holds the version you read: "<version>"');
-      }
+      const version = versionOfRequest(request);
       const person = sessionOf(request);
       const result = await changeRegistration(database, registrationSchema, {
         id,
@@ -95,13 +80,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
           });
         }
         case 'invalid':
-          return reply.code(422).send({
-            ...apiError(
-              422,
-              `These corrections break the form's rules: ${Object.keys(result.fields).join(', ')}`,
-            ),
-            fields: result.fields,
-          });
+          return reply.code(422).send(rulesBrokenAnswer(result));
         case 'not-assignable':
           return reply.code(422).send(apiError(422, notAssignable));
         case 'changed': {

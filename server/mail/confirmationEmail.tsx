@@ -2,13 +2,13 @@
  * The confirmation an applicant receives, data-minimised because email crosses systems the
  * institution does not control: the first name (when it reads as one), the programme, the date
  * received, the reference code, what happens next and whom to ask; no birthday, phone number or
- * address. With PUBLIC_URL set it carries the applicant's own link (server/applicant/). The HTML part is rendered by React, which escapes every value.
+ * address. With PUBLIC_URL set it carries the applicant's own link (server/applicant/).
  */
-import { renderToStaticMarkup } from 'react-dom/server';
 import { languageLocales } from '../../src/contract/languages';
 import type { StoredRegistration } from '../db/registrations';
 import { confirmationTexts } from './confirmationTexts';
 import { greetingName } from './greetingName';
+import { framedHtml, framedText } from './mailFrame';
 import { linkLines, LinkParagraphs, type ApplicantLink } from './applicantLinkParts';
 
 export interface Institution {
@@ -58,9 +58,8 @@ export function composeConfirmation(
     [texts.reference, registration.reference],
   ];
 
-  const text = [
-    greeting,
-    '',
+  const frame = { language: registration.language, greeting, texts, institution };
+  const text = framedText(frame, [
     texts.received(date),
     '',
     ...details.map(([label, value]) => `${label}: ${value}`),
@@ -69,45 +68,28 @@ export function composeConfirmation(
     texts.next,
     '',
     ...(link ? [...linkLines(registration.language, link), ''] : []),
-    `${texts.contact} ${institution.contactEmail}.`,
-    '',
-    texts.signOff,
-    institution.name,
-    '',
-  ].join('\n');
-
-  const html = renderToStaticMarkup(
-    <html lang={registration.language}>
-      <body style={{ fontFamily: 'sans-serif', lineHeight: 1.5 }}>
-        <p>{greeting}</p>
-        <p>{texts.received(date)}</p>
-        <table>
-          <tbody>
-            {details.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" style={{ textAlign: 'left', paddingRight: '1em' }}>
-                  {label}
-                </th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <h2 style={{ fontSize: '1.1em' }}>{texts.nextHeading}</h2>
-        <p>{texts.next}</p>
-        {link && <LinkParagraphs language={registration.language} link={link} />}
-        <p>
-          {texts.contact}{' '}
-          <a href={`mailto:${institution.contactEmail}`}>{institution.contactEmail}</a>.
-        </p>
-        <p>
-          {texts.signOff}
-          <br />
-          {institution.name}
-        </p>
-      </body>
-    </html>,
+  ]);
+  const html = framedHtml(
+    frame,
+    <>
+      <p>{texts.received(date)}</p>
+      <table>
+        <tbody>
+          {details.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row" style={{ textAlign: 'left', paddingRight: '1em' }}>
+                {label}
+              </th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 style={{ fontSize: '1.1em' }}>{texts.nextHeading}</h2>
+      <p>{texts.next}</p>
+      {link && <LinkParagraphs language={registration.language} link={link} />}
+    </>,
   );
 
-  return { subject: texts.subject(institution.name), text, html: `<!doctype html>${html}` };
+  return { subject: texts.subject(institution.name), text, html };
 }

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { degreePrograms } from '../../contract/fields';
 import { apiTokenNameLength } from '../../contract/apiTokenLimits';
+import { ProblemSummary } from '../../components/ProblemSummary';
 import { useFormatting } from '../console/useFormatting';
 import { useCreateApiTokenMutation } from './apiTokensApi';
 import { NewToken } from './NewToken';
@@ -81,34 +82,14 @@ export function CreateTokenForm() {
       <h2 id="create-token-heading" className="h4">
         {t('tokens.create-heading')}
       </h2>
-      {invalid.length > 0 && (
-        <div
-          ref={summary}
-          tabIndex={-1}
-          role="region"
-          aria-labelledby="token-errors-heading"
-          className="error-summary"
-        >
-          <h3 id="token-errors-heading" className="h5">
-            {t('form.error-summary-heading', { ns: 'translation' })}
-          </h3>
-          <ul className="mb-0">
-            {invalid.map((field) => (
-              <li key={field}>
-                <a
-                  href={`#${controlId[field]}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    document.getElementById(controlId[field])?.focus();
-                  }}
-                >
-                  {`${label[field]}: ${t(`tokens.${errors[field]}`)}`}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ProblemSummary
+        idPrefix="token"
+        problems={invalid.map((field) => ({
+          controlId: controlId[field],
+          text: `${label[field]}: ${t(`tokens.${errors[field]}`)}`,
+        }))}
+        summaryRef={summary}
+      />
       <div className="mb-3">
         <label className="form-label mb-0" htmlFor={controlId.name}>
           {label.name}

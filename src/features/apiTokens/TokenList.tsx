@@ -4,9 +4,9 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
 import type { ApiToken } from '../../contract/apiTokenSchemas';
 import { allProgrammes } from '../../contract/apiTokenLimits';
+import { Loaded } from '../console/Loaded';
 import { useFormatting } from '../console/useFormatting';
 import { useApiTokensQuery, useRevokeApiTokenMutation } from './apiTokensApi';
 
@@ -44,59 +44,60 @@ export function TokenList() {
           ? t('tokens.revoke-failed')
           : revoked !== undefined && t('tokens.revoked', { name: revoked })}
       </p>
-      {isError ? (
-        <p role="alert">{t('load-failed')}</p>
-      ) : !data ? (
-        <LoadingSpinner label={t('loading')} />
-      ) : data.length === 0 ? (
-        <p>{t('tokens.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-striped align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{t('tokens.name-label')}</th>
-                <th scope="col">{t('tokens.programmes-legend')}</th>
-                <th scope="col">{t('tokens.expires')}</th>
-                <th scope="col">{t('tokens.last-used')}</th>
-                <th scope="col">{t('tokens.state')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('tokens.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((token) => (
-                <tr key={token.id}>
-                  <th scope="row">{token.name}</th>
-                  <td>
-                    {token.programmes === allProgrammes
-                      ? t('tokens.scope-all')
-                      : token.programmes.map(format.programme).join(', ')}
-                  </td>
-                  <td>{format.received(token.expiresAt)}</td>
-                  <td>
-                    {token.lastUsedAt ? format.received(token.lastUsedAt) : t('tokens.never')}
-                  </td>
-                  <td>{stateOf(token)}</td>
-                  <td>
-                    {!token.revokedAt && (
-                      <button
-                        type="button"
-                        className="btn btn-outline-danger btn-sm"
-                        onClick={() => revokeToken(token)}
-                        aria-label={t('tokens.revoke-named', { name: token.name })}
-                      >
-                        {t('tokens.revoke')}
-                      </button>
-                    )}
-                  </td>
+      <Loaded
+        data={data}
+        isError={isError}
+        isEmpty={(tokens) => tokens.length === 0}
+        none={t('tokens.none')}
+      >
+        {(tokens) => (
+          <div className="table-responsive">
+            <table className="table table-striped align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">{t('tokens.name-label')}</th>
+                  <th scope="col">{t('tokens.programmes-legend')}</th>
+                  <th scope="col">{t('tokens.expires')}</th>
+                  <th scope="col">{t('tokens.last-used')}</th>
+                  <th scope="col">{t('tokens.state')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('tokens.actions')}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {tokens.map((token) => (
+                  <tr key={token.id}>
+                    <th scope="row">{token.name}</th>
+                    <td>
+                      {token.programmes === allProgrammes
+                        ? t('tokens.scope-all')
+                        : token.programmes.map(format.programme).join(', ')}
+                    </td>
+                    <td>{format.received(token.expiresAt)}</td>
+                    <td>
+                      {token.lastUsedAt ? format.received(token.lastUsedAt) : t('tokens.never')}
+                    </td>
+                    <td>{stateOf(token)}</td>
+                    <td>
+                      {!token.revokedAt && (
+                        <button
+                          type="button"
+                          className="btn btn-outline-danger btn-sm"
+                          onClick={() => revokeToken(token)}
+                          aria-label={t('tokens.revoke-named', { name: token.name })}
+                        >
+                          {t('tokens.revoke')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Loaded>
     </section>
   );
 }

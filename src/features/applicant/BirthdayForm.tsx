@@ -8,7 +8,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldSpec } from '../../contract/fields';
 import { LinkRequestForm } from './LinkRequestForm';
-import { OneField, ProblemSummary } from './OneField';
+import { ProblemSummary } from '../../components/ProblemSummary';
+import { OneField } from './OneField';
 import { useVerifyMutation } from './applicantApi';
 import { statusOf, triesLeftIn } from './applicantErrors';
 
@@ -53,7 +54,11 @@ export function BirthdayForm() {
         {t('verify-heading')}
       </h2>
       <p>{t('verify-paragraph')}</p>
-      {problem && <ProblemSummary fieldId={birthdayId} problem={problem} summaryRef={summary} />}
+      <ProblemSummary
+        idPrefix={birthdayId}
+        problems={problem ? [{ controlId: birthdayId, text: problem }] : []}
+        summaryRef={summary}
+      />
       <OneField
         id={birthdayId}
         name="birthday"

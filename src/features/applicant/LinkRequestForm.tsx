@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
 import { fieldSpec } from '../../contract/fields';
 import { useRequestLinksMutation } from './applicantApi';
-import { OneField, ProblemSummary } from './OneField';
+import { ProblemSummary } from '../../components/ProblemSummary';
+import { OneField } from './OneField';
 
 const emailId = 'link-email';
 
@@ -51,7 +52,11 @@ export function LinkRequestForm() {
       ) : (
         <form onSubmit={(event) => void send(event)} noValidate>
           <p>{t('link-request-paragraph')}</p>
-          {problem && <ProblemSummary fieldId={emailId} problem={problem} summaryRef={summary} />}
+          <ProblemSummary
+            idPrefix={emailId}
+            problems={problem ? [{ controlId: emailId, text: problem }] : []}
+            summaryRef={summary}
+          />
           <OneField
             id={emailId}
             name="email"

@@ -1,49 +1,8 @@
 /**
- * A form of one field (the birthday, the email address) as GOV.UK has it: an error summary that
- * links to the field (the form moves the focus to it), and the field with its visible label, hint
- * and message.
+ * The one field of a form of one field (the birthday, the email address) as GOV.UK has it: its
+ * visible label, hint and message; the form puts a ProblemSummary above it.
  */
-import type { InputHTMLAttributes, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
-
-export function ProblemSummary({
-  fieldId,
-  problem,
-  summaryRef,
-}: {
-  fieldId: string;
-  problem: string;
-  summaryRef: RefObject<HTMLDivElement | null>;
-}) {
-  const { t } = useTranslation();
-  const headingId = `${fieldId}-errors-heading`;
-  return (
-    <div
-      ref={summaryRef}
-      tabIndex={-1}
-      role="region"
-      aria-labelledby={headingId}
-      className="error-summary"
-    >
-      <h3 id={headingId} className="h5">
-        {t('form.error-summary-heading')}
-      </h3>
-      <ul className="mb-0">
-        <li>
-          <a
-            href={`#${fieldId}`}
-            onClick={(event) => {
-              event.preventDefault();
-              document.getElementById(fieldId)?.focus();
-            }}
-          >
-            {problem}
-          </a>
-        </li>
-      </ul>
-    </div>
-  );
-}
+import type { InputHTMLAttributes } from 'react';
 
 export function OneField({
   id,

@@ -14,6 +14,7 @@ import {
   type RegistrationValues,
 } from '../../contract/fields';
 import type { FieldErrors } from '../../contract/registrationSchema';
+import { ProblemSummary } from '../../components/ProblemSummary';
 import { summaryEntry } from './fieldMessages';
 import { loadRules } from './validation';
 
@@ -59,39 +60,19 @@ const ids = (prefix: string, field: FieldName) => ({
 
 export function CorrectionFields(props: CorrectionFieldsProps) {
   const { idPrefix, errors, label, message, summaryRef } = props;
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const invalid = fieldNames.filter((field) => errors[field]);
-  const SummaryHeading = props.summaryHeading;
   return (
     <>
-      {invalid.length > 0 && (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          role="region"
-          aria-labelledby={`${idPrefix}-errors-heading`}
-          className="error-summary"
-        >
-          <SummaryHeading id={`${idPrefix}-errors-heading`} className="h5">
-            {t('form.error-summary-heading', { ns: 'translation' })}
-          </SummaryHeading>
-          <ul className="mb-0">
-            {invalid.map((field) => (
-              <li key={field}>
-                <a
-                  href={`#${ids(idPrefix, field).control}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    document.getElementById(ids(idPrefix, field).control)?.focus();
-                  }}
-                >
-                  {summaryEntry(label(field), message(errors[field]!), i18n.language)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ProblemSummary
+        idPrefix={idPrefix}
+        heading={props.summaryHeading}
+        problems={invalid.map((field) => ({
+          controlId: ids(idPrefix, field).control,
+          text: summaryEntry(label(field), message(errors[field]!), i18n.language),
+        }))}
+        summaryRef={summaryRef}
+      />
       <div className="row g-3 mb-3">
         {fieldNames.map((field) => (
           <FieldControl key={field} field={field} {...props} />

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { degreePrograms } from '../../contract/fields';
 import { webhookEvents, webhookUrlMaxLength, type WebhookEvent } from '../../contract/webhooks';
+import { ProblemSummary } from '../../components/ProblemSummary';
 import { useFormatting } from '../console/useFormatting';
 import { useCreateWebhookMutation } from './webhooksApi';
 
@@ -97,34 +98,14 @@ export function WebhookForm({ onCreated }: { onCreated: (secret: string) => void
       <h2 id="webhook-form-heading" className="h4">
         {t('webhook-form-heading')}
       </h2>
-      {invalid.length > 0 && (
-        <div
-          ref={summary}
-          tabIndex={-1}
-          role="region"
-          aria-labelledby="webhook-errors-heading"
-          className="error-summary"
-        >
-          <h3 id="webhook-errors-heading" className="h5">
-            {t('form.error-summary-heading', { ns: 'translation' })}
-          </h3>
-          <ul className="mb-0">
-            {invalid.map((field) => (
-              <li key={field}>
-                <a
-                  href={`#${firstControl[field]}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    document.getElementById(firstControl[field])?.focus();
-                  }}
-                >
-                  {`${label[field]}: ${errors[field]}`}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ProblemSummary
+        idPrefix="webhook"
+        problems={invalid.map((field) => ({
+          controlId: firstControl[field],
+          text: `${label[field]}: ${errors[field]}`,
+        }))}
+        summaryRef={summary}
+      />
       <div className="mb-3">
         <label htmlFor="webhook-url" className="form-label">
           {label.url}

@@ -2,10 +2,11 @@
  * Webhooks for admins (/staff/webhooks): register an endpoint (its secret shown once, to copy),
  * and each endpoint with its latest deliveries, any of which can be sent again, and a delete.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { SecretOnce } from '../../components/SecretOnce';
 import type { Webhook } from '../../contract/webhookApiSchemas';
+import { Loaded } from '../console/Loaded';
 import { useFormatting } from '../console/useFormatting';
 import { ViewHeading } from '../console/ViewHeading';
 import { WebhookForm } from './WebhookForm';
@@ -23,56 +24,36 @@ export function WebhooksPage() {
     <>
       <ViewHeading title={t('webhooks-heading')} />
       <p>{t('webhooks-intro')}</p>
-      {secret && <SecretOnce secret={secret} />}
+      {secret && (
+        <SecretOnce
+          id="webhook-secret"
+          secret={secret}
+          texts={{
+            heading: t('webhook-secret-heading'),
+            paragraph: t('webhook-secret-paragraph'),
+            copy: t('webhook-secret-copy'),
+            copied: t('webhook-secret-copied'),
+            copyFailed: t('webhook-secret-copy-failed'),
+          }}
+        />
+      )}
       <WebhookForm onCreated={setSecret} />
       <h2 className="h4">{t('webhooks-list-heading')}</h2>
-      {isError ? (
-        <p role="alert">{t('load-failed')}</p>
-      ) : !data ? (
-        <LoadingSpinner label={t('loading')} />
-      ) : data.items.length === 0 ? (
-        <p>{t('webhooks-none')}</p>
-      ) : (
-        <div aria-busy={isFetching}>
-          {data.items.map((webhook) => (
-            <WebhookEntry key={webhook.id} webhook={webhook} />
-          ))}
-        </div>
-      )}
+      <Loaded
+        data={data}
+        isError={isError}
+        isEmpty={({ items }) => items.length === 0}
+        none={t('webhooks-none')}
+      >
+        {({ items }) => (
+          <div aria-busy={isFetching}>
+            {items.map((webhook) => (
+              <WebhookEntry key={webhook.id} webhook={webhook} />
+            ))}
+          </div>
+        )}
+      </Loaded>
     </>
-  );
-}
-
-/** The new endpoint's secret, which the server never shows again; it takes the focus. */
-function SecretOnce({ secret }: { secret: string }) {
-  const { t } = useTranslation('staff');
-  const [copied, setCopied] = useState(false);
-  const region = useRef<HTMLDivElement>(null);
-  useEffect(() => region.current?.focus(), [secret]);
-  return (
-    <div
-      ref={region}
-      tabIndex={-1}
-      role="region"
-      aria-labelledby="webhook-secret-heading"
-      className="alert alert-success"
-    >
-      <h2 id="webhook-secret-heading" className="h5">
-        {t('webhook-secret-heading')}
-      </h2>
-      <p>{t('webhook-secret-paragraph')}</p>
-      <p className="d-flex flex-wrap align-items-center gap-2 mb-0">
-        <code className="user-select-all">{secret}</code>
-        <button
-          type="button"
-          className="btn btn-outline-primary btn-sm"
-          onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true))}
-        >
-          {t('webhook-secret-copy')}
-        </button>
-        <span role="status">{copied ? t('webhook-secret-copied') : ''}</span>
-      </p>
-    </div>
   );
 }
 
