@@ -19,6 +19,13 @@ export function WebhooksPage() {
   const { t } = useTranslation('staff');
   const { data, isError, isFetching } = useWebhooksQuery();
   const [secret, setSecret] = useState<string>();
+  const [deleted, setDeleted] = useState<{ url?: string; failed?: boolean }>({});
+  const status = useRef<HTMLParagraphElement>(null);
+  // The deleted endpoint's button is gone: the focus goes to the line that says what happened.
+  const onDeleted = (outcome: { url?: string; failed?: boolean }) => {
+    setDeleted(outcome);
+    status.current?.focus();
+  };
   return (
     <>
       <ViewHeading title={t('webhooks-heading')} />
@@ -26,6 +33,11 @@ export function WebhooksPage() {
       {secret && <SecretOnce secret={secret} />}
       <WebhookForm onCreated={setSecret} />
       <h2 className="h4">{t('webhooks-list-heading')}</h2>
+      <p ref={status} tabIndex={-1} role="status">
+        {deleted.failed
+          ? t('webhook-delete-failed')
+          : deleted.url !== undefined && t('webhook-deleted', { url: deleted.url })}
+      </p>
       {isError ? (
         <p role="alert">{t('load-failed')}</p>
       ) : !data ? (
@@ -35,7 +47,7 @@ export function WebhooksPage() {
       ) : (
         <div aria-busy={isFetching}>
           {data.items.map((webhook) => (
-            <WebhookEntry key={webhook.id} webhook={webhook} />
+            <WebhookEntry key={webhook.id} webhook={webhook} onDeleted={onDeleted} />
           ))}
         </div>
       )}
@@ -76,7 +88,13 @@ function SecretOnce({ secret }: { secret: string }) {
   );
 }
 
-function WebhookEntry({ webhook }: { webhook: Webhook }) {
+function WebhookEntry({
+  webhook,
+  onDeleted,
+}: {
+  webhook: Webhook;
+  onDeleted: (outcome: { url?: string; failed?: boolean }) => void;
+}) {
   const { t } = useTranslation('staff');
   const format = useFormatting();
   const [remove, removing] = useDeleteWebhookMutation();
@@ -103,7 +121,10 @@ function WebhookEntry({ webhook }: { webhook: Webhook }) {
         type="button"
         className="btn btn-outline-danger btn-sm mb-2"
         disabled={removing.isLoading}
-        onClick={() => void remove(webhook.id)}
+        onClick={async () => {
+          const result = await remove(webhook.id);
+          onDeleted('error' in result ? { failed: true } : { url: webhook.url });
+        }}
       >
         {t('webhook-delete', { url: webhook.url })}
       </button>
