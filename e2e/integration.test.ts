@@ -10,6 +10,8 @@ import { launchBrowser } from '../testing/browser';
 import { startLocalProvider, type LocalProvider } from '../testing/localProvider';
 import { validRegistration } from '../testing/registrations';
 import { freePort, startServer, type RunningServer } from '../testing/server';
+import { describeWith, testServiceUrl } from '../testing/testService';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../testing/throwawayDatabase';
 import { waitFor } from '../testing/waitFor';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver';
 import { chooseLanguage, openStartPage, waitForOutcome } from './support/app';
@@ -25,23 +27,43 @@ let context: BrowserContext;
 let page: Page;
 let pageErrors: string[] = [];
 
+const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
+
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  const port = await freePort();
-  provider = await startLocalProvider(`http://127.0.0.1:${port}`);
-  server = await startServer({
-    port,
-    env: { ...provider.settings, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
-  });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.dispose();
-  await provider?.stop();
   await receiver?.close();
 });
+
+/** A server of its own for the tests within, on PGlite or on a throwaway PostgreSQL database. */
+function serverOn(storage: { postgresUrl?: string }): void {
+  let database: ThrowawayDatabase | undefined;
+  beforeAll(async () => {
+    if (storage.postgresUrl) {
+      database = await createThrowawayDatabase(storage.postgresUrl, 'e2e_integration');
+    }
+    // The provider must know the server's address before either starts.
+    const port = await freePort();
+    provider = await startLocalProvider(`http://127.0.0.1:${port}`);
+    server = await startServer({
+      port,
+      env: {
+        ...provider.settings,
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+        ...(database && { DATABASE_URL: database.url }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+    await provider?.stop();
+    await database?.drop();
+  });
+}
 
 beforeEach(async () => {
   pageErrors = [];
@@ -135,7 +157,30 @@ async function createToken(name: string): Promise<string> {
   return token;
 }
 
-test('an admin connects a student information system: token, webhook, a registration read, transferred, erased and passed on, the token revoked', async () => {
+describe('on PGlite', () => {
+  serverOn({});
+  test(
+    'an admin connects a student information system: token, webhook, a registration read, transferred, erased and passed on, the token revoked',
+    journey,
+  );
+  test(
+    'both pages by keyboard alone, the focus where the next step is, and no WCAG A/AA violations at both sizes in both languages',
+    keyboardAndAxe,
+  );
+});
+
+describeWith(postgresUrl)('on PostgreSQL', () => {
+  serverOn({ postgresUrl });
+  test(
+    'an admin connects a student information system: token, webhook, a registration read, transferred, erased and passed on, the token revoked',
+    journey,
+  );
+});
+
+/** An admin connects a student information system: token, webhook, a registration read,
+ * transferred, erased and passed on, the token revoked. */
+async function journey() {
+  receiver.received.length = 0;
   await signIn('/staff/tokens');
   const token = await createToken('Sisu e2e');
 
@@ -211,13 +256,14 @@ test('an admin connects a student information system: token, webhook, a registra
     .click();
   await page.getByText(staff('sv', 'tokens.revoked', { name: 'Sisu e2e' })).waitFor();
   expect((await api(token, '/registrations')).status).toBe(401);
-});
+}
 
 /** The page's title for a console view, in that language. */
 const viewTitle = (language: Language, key: string) =>
   staff(language, 'page-title', { view: staff(language, key) });
 
-test('both pages by keyboard alone, the focus where the next step is, and no WCAG A/AA violations at both sizes in both languages', async () => {
+/** Both pages by keyboard alone, and axe on them at both sizes in both languages. */
+async function keyboardAndAxe() {
   await signIn('/staff/tokens');
 
   // A token: typed, made with Enter; the focus on the token shown once; copied; revoked.
@@ -284,4 +330,4 @@ test('both pages by keyboard alone, the focus where the next step is, and no WCA
   await page.getByRole('button', { name: staff('en', 'tokens.create') }).click();
   await page.getByRole('region', { name: text('en', 'form.error-summary-heading') }).waitFor();
   await expectNoViolationsAtBothSizes();
-});
+}
