@@ -316,6 +316,12 @@ function applicantLinkSuite(storage: (dataDir: string) => Promise<Partial<AppOpt
         [id],
       );
       expect(rows).toEqual([]);
+      // Passed on to the student information system's copy: /api/v1/erasures reads this table.
+      const erased = await app.operations.database.query(
+        'SELECT reference FROM erasures WHERE id = $1',
+        [id],
+      );
+      expect(erased).toEqual([{ reference }]);
       const csv = (
         await runStaffRequest(app.operations, { command: 'export', format: 'csv' }, 'test')
       ).toString();

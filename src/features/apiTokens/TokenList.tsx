@@ -51,7 +51,13 @@ export function TokenList() {
         none={t('tokens.none')}
       >
         {(tokens) => (
-          <div className="table-responsive">
+          // Wider than a phone: a keyboard must reach it to scroll it, once no row has a button.
+          <div
+            className="table-responsive"
+            tabIndex={0}
+            role="region"
+            aria-labelledby="tokens-heading"
+          >
             <table className="table table-striped align-middle">
               <thead>
                 <tr>

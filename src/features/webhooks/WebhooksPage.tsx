@@ -2,7 +2,7 @@
  * Webhooks for admins (/staff/webhooks): register an endpoint (its secret shown once, to copy),
  * and each endpoint with its latest deliveries, any of which can be sent again, and a delete.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SecretOnce } from '../../components/SecretOnce';
 import type { Webhook } from '../../contract/webhookApiSchemas';
@@ -20,6 +20,13 @@ export function WebhooksPage() {
   const { t } = useTranslation('staff');
   const { data, isError, isFetching } = useWebhooksQuery();
   const [secret, setSecret] = useState<string>();
+  const [deleted, setDeleted] = useState<{ url?: string; failed?: boolean }>({});
+  const status = useRef<HTMLParagraphElement>(null);
+  // The deleted endpoint's button is gone: the focus goes to the line that says what happened.
+  const onDeleted = (outcome: { url?: string; failed?: boolean }) => {
+    setDeleted(outcome);
+    status.current?.focus();
+  };
   return (
     <>
       <ViewHeading title={t('webhooks-heading')} />
@@ -39,6 +46,11 @@ export function WebhooksPage() {
       )}
       <WebhookForm onCreated={setSecret} />
       <h2 className="h4">{t('webhooks-list-heading')}</h2>
+      <p ref={status} tabIndex={-1} role="status">
+        {deleted.failed
+          ? t('webhook-delete-failed')
+          : deleted.url !== undefined && t('webhook-deleted', { url: deleted.url })}
+      </p>
       <Loaded
         data={data}
         isError={isError}
@@ -48,7 +60,7 @@ export function WebhooksPage() {
         {({ items }) => (
           <div aria-busy={isFetching}>
             {items.map((webhook) => (
-              <WebhookEntry key={webhook.id} webhook={webhook} />
+              <WebhookEntry key={webhook.id} webhook={webhook} onDeleted={onDeleted} />
             ))}
           </div>
         )}
@@ -57,7 +69,13 @@ export function WebhooksPage() {
   );
 }
 
-function WebhookEntry({ webhook }: { webhook: Webhook }) {
+function WebhookEntry({
+  webhook,
+  onDeleted,
+}: {
+  webhook: Webhook;
+  onDeleted: (outcome: { url?: string; failed?: boolean }) => void;
+}) {
   const { t } = useTranslation('staff');
   const format = useFormatting();
   const [remove, removing] = useDeleteWebhookMutation();
@@ -84,7 +102,10 @@ function WebhookEntry({ webhook }: { webhook: Webhook }) {
         type="button"
         className="btn btn-outline-danger btn-sm mb-2"
         disabled={removing.isLoading}
-        onClick={() => void remove(webhook.id)}
+        onClick={async () => {
+          const result = await remove(webhook.id);
+          onDeleted('error' in result ? { failed: true } : { url: webhook.url });
+        }}
       >
         {t('webhook-delete', { url: webhook.url })}
       </button>
