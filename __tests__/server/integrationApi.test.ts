@@ -246,6 +246,9 @@ describe('on the embedded database', () => {
       expect((await api(`/api/v1/registrations/${ivar}`, token)).statusCode).toBe(404);
       const transfer = await api(`/api/v1/registrations/${ivar}/transfer`, token, 'PUT', {});
       expect(transfer.statusCode).toBe(404);
+      // Refused without a mark: the staff see Ivar as never transferred.
+      const ivarDetails = await context.staff('GET', `/staff/api/registrations/${ivar}`);
+      expect(ivarDetails.json().transfer).toBeNull();
       const mira = await api(`/api/v1/registrations/${await idOf('Mira')}`, token);
       expect(mira.statusCode).toBe(200);
       expect(mira.headers['cache-control']).toBe('no-store');
