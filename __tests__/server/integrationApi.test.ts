@@ -364,6 +364,7 @@ describe('on the embedded database', () => {
       const { id, token } = await createToken({ name: 'Audited SIS', programmes: ['MIDS'] });
       await api('/api/v1/registrations?limit=1', token);
       await api(`/api/v1/registrations/${await idOf('Mira')}`, token);
+      await api(`/api/v1/registrations/${await idOf('Mira')}/transfer`, token, 'PUT', {});
       const entries = (await readAuditLog(database)).filter((record) =>
         record.actor.includes('Audited SIS'),
       );
@@ -371,6 +372,7 @@ describe('on the embedded database', () => {
         [
           { command: 'api list', rowCount: 1, actor: `api token "Audited SIS" (#${id})` },
           { command: 'api open', rowCount: 1, actor: `api token "Audited SIS" (#${id})` },
+          { command: 'api transfer', rowCount: 1, actor: `api token "Audited SIS" (#${id})` },
         ],
       );
       expect(JSON.stringify(entries)).not.toMatch(/Mira|@/);
