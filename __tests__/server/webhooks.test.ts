@@ -240,6 +240,8 @@ describe('webhooks on PGlite', () => {
     expect(await refused('https://localhost/hooks')).toBe(422);
     expect(await refused('https://10.1.2.3/hooks')).toBe(422);
     expect(await refused('https://[::1]/hooks')).toBe(422);
+    // Link-local: a cloud's metadata service.
+    expect(await refused('https://169.254.169.254/latest/meta-data')).toBe(422);
     expect(await refused('ftp://sis.example.org/')).toBe(422);
 
     const coordinator = await signIn(app, 'coordinator');
