@@ -246,6 +246,9 @@ describe('on the embedded database', () => {
       expect((await api(`/api/v1/registrations/${ivar}`, token)).statusCode).toBe(404);
       const transfer = await api(`/api/v1/registrations/${ivar}/transfer`, token, 'PUT', {});
       expect(transfer.statusCode).toBe(404);
+      // Refused without a mark: the staff see Ivar as never transferred.
+      const ivarDetails = await context.staff('GET', `/staff/api/registrations/${ivar}`);
+      expect(ivarDetails.json().transfer).toBeNull();
       const mira = await api(`/api/v1/registrations/${await idOf('Mira')}`, token);
       expect(mira.statusCode).toBe(200);
       expect(mira.headers['cache-control']).toBe('no-store');
@@ -361,6 +364,7 @@ describe('on the embedded database', () => {
       const { id, token } = await createToken({ name: 'Audited SIS', programmes: ['MIDS'] });
       await api('/api/v1/registrations?limit=1', token);
       await api(`/api/v1/registrations/${await idOf('Mira')}`, token);
+      await api(`/api/v1/registrations/${await idOf('Mira')}/transfer`, token, 'PUT', {});
       const entries = (await readAuditLog(database)).filter((record) =>
         record.actor.includes('Audited SIS'),
       );
@@ -368,6 +372,7 @@ describe('on the embedded database', () => {
         [
           { command: 'api list', rowCount: 1, actor: `api token "Audited SIS" (#${id})` },
           { command: 'api open', rowCount: 1, actor: `api token "Audited SIS" (#${id})` },
+          { command: 'api transfer', rowCount: 1, actor: `api token "Audited SIS" (#${id})` },
         ],
       );
       expect(JSON.stringify(entries)).not.toMatch(/Mira|@/);

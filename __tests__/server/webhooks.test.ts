@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { readStaffConsoleSettings } from '../../server/console/settings';
+import { retryDelaysSeconds } from '../../server/webhooks/retrySchedule';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import type { RegistrationValues } from '../../src/contract/fields';
 import type { Webhook } from '../../src/contract/webhookApiSchemas';
@@ -169,6 +170,11 @@ describe('webhooks on PGlite', () => {
     const tries = receiver.received.filter((event) => event.payload.data.reference === reference);
     expect(tries.map((event) => event.accepted)).toEqual([false, false, false, true]);
     expect(new Set(tries.map((event) => event.webhookId)).size).toBe(1);
+    // Each try waits its turn in the schedule (scaled as `fast` says).
+    tries.slice(1).forEach((event, index) => {
+      const due = retryDelaysSeconds[index] * 1000 * fast.webhookTiming!.retryScale!;
+      expect(event.at - tries[index].at).toBeGreaterThanOrEqual(0.9 * due);
+    });
 
     const list = (await send(app, 'GET', '/staff/api/webhooks', admin)).json<{
       items: Webhook[];
@@ -234,6 +240,8 @@ describe('webhooks on PGlite', () => {
     expect(await refused('https://localhost/hooks')).toBe(422);
     expect(await refused('https://10.1.2.3/hooks')).toBe(422);
     expect(await refused('https://[::1]/hooks')).toBe(422);
+    // Link-local: a cloud's metadata service.
+    expect(await refused('https://169.254.169.254/latest/meta-data')).toBe(422);
     expect(await refused('ftp://sis.example.org/')).toBe(422);
 
     const coordinator = await signIn(app, 'coordinator');
