@@ -3,7 +3,8 @@
  * uses it, on PGlite and, when DATABASE_URL (or DATABASE_URL_TEST) is given, on that PostgreSQL
  * database (which must hold no registrations: the run fills it and empties it again). The
  * production server runs as a process. Each part below is one measurement on the same stored
- * registrations and server; add a part to measure more. Exits non-zero only when the run broke.
+ * registrations and server; add a part to measure more. Then, on each, the webhook burst of
+ * `npm run bench:webhooks`. Exits non-zero only when the run broke.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { emptyBenchDatabase, fillBenchDatabase } from '../testing/benchDatabase.
 import { freePort, startServer } from '../testing/server.ts';
 import { degreePrograms } from '../src/contract/fields.ts';
 import { ensureClientBuilt, ensureServerBuilt } from './ensure-built.mjs';
+import { measureWebhooks, webhookRows } from './bench-webhooks.mjs';
 
 const storedRegistrations = 100_000;
 const pageSize = 1000;
@@ -123,6 +125,56 @@ async function bench(title, storage) {
   }
 }
 
+/** Issue 35's webhook burst (scripts/bench-webhooks.mjs): deliveries after 5,000 registrations. */
+const burstRegistrations = 5000;
+
+/**
+ * The webhook burst on the same storage. On PostgreSQL the run's registrations, endpoint,
+ * deliveries and audit entries are deleted afterwards, so the database is left as it was given.
+ */
+async function benchWebhooks(title, databaseUrl) {
+  const marks = databaseUrl ? await databaseMarks(databaseUrl) : undefined;
+  try {
+    const figures = await measureWebhooks({ count: burstRegistrations, databaseUrl });
+    printTable(
+      `${title}, webhooks: ${formatNumber(burstRegistrations)} registrations through /graphql ` +
+        `at once, a receiver on loopback`,
+      webhookRows(figures),
+    );
+  } finally {
+    if (marks) await deleteAfter(databaseUrl, marks);
+  }
+}
+
+const markedTables = ['registrations', 'webhooks', 'audit_log'];
+
+async function databaseMarks(databaseUrl) {
+  const database = await openDatabase({ databaseUrl }, (error) => console.error(error));
+  try {
+    const marks = {};
+    for (const table of markedTables) {
+      const [{ last }] = await database.query(`SELECT coalesce(max(id), 0) AS last FROM ${table}`);
+      marks[table] = last;
+    }
+    return marks;
+  } finally {
+    await database.close();
+  }
+}
+
+async function deleteAfter(databaseUrl, marks) {
+  const database = await openDatabase({ databaseUrl }, (error) => console.error(error));
+  try {
+    await database.query('DELETE FROM registrations WHERE id > $1', [marks.registrations]);
+    await database.query('DELETE FROM erasures WHERE id > $1', [marks.registrations]);
+    await database.query('DELETE FROM webhook_deliveries WHERE webhook_id > $1', [marks.webhooks]);
+    await database.query('DELETE FROM webhooks WHERE id > $1', [marks.webhooks]);
+    await database.query('DELETE FROM audit_log WHERE id > $1', [marks.audit_log]);
+  } finally {
+    await database.close();
+  }
+}
+
 ensureClientBuilt();
 ensureServerBuilt();
 
@@ -130,7 +182,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-integration-'));
 const databaseUrl = process.env.DATABASE_URL || process.env.DATABASE_URL_TEST;
 try {
   await bench('PGlite', { dataDir });
-  if (databaseUrl) await bench('PostgreSQL', { dataDir, databaseUrl });
+  await benchWebhooks('PGlite');
+  if (databaseUrl) {
+    await bench('PostgreSQL', { dataDir, databaseUrl });
+    await benchWebhooks('PostgreSQL', databaseUrl);
+  }
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
