@@ -302,7 +302,7 @@ async function keyboardAndAxe() {
   await page.keyboard.press('Enter');
   const secretRegion = page.getByRole('region', { name: staff('sv', 'webhook-secret-heading') });
   await secretRegion.waitFor();
-  expect(await secretRegion.evaluate((region) => region === document.activeElement)).toBe(true);
+  expect(await focused()).toMatchObject({ id: 'webhook-secret-heading' });
   const secret = await secretRegion.locator('code').innerText();
   await tabTo(staff('sv', 'webhook-secret-copy'));
   await page.keyboard.press('Enter');
