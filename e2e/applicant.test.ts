@@ -1,0 +1,187 @@
+/**
+ * The applicant's own link in Chromium (issue 34), on PGlite and PostgreSQL: a registration sent
+ * from the form, its link read from the .eml in DATA_DIR/mail and opened; the token gone from the
+ * address and the history; a wrong birthday counted, the right one accepted; the phone number
+ * corrected (an invalid one first); the JSON downloaded; withdrawn after the dialog, and the link
+ * dead afterwards.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { simpleParser } from 'mailparser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../testing/browser';
+import { validRegistration } from '../testing/registrations';
+import { freePort, startServer, type RunningServer } from '../testing/server';
+import { describeWith, testServiceUrl } from '../testing/testService';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../testing/throwawayDatabase';
+import { openStartPage, waitForOutcome } from './support/app';
+import { wcagViolations } from './support/axe';
+import { fillForm, submitButton } from './support/form';
+import { text } from './support/translations';
+
+const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
+
+let browser: Browser;
+let server: RunningServer;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  pageErrors = [];
+  context = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+});
+
+afterEach(async () => {
+  await context.close();
+  if (pageErrors.length > 0) {
+    throw new Error(`Uncaught errors in the page:\n${pageErrors.join('\n\n')}`);
+  }
+});
+
+const mailDir = () => path.join(server.dataDir, 'mail');
+const mailFiles = () => (fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()) : []);
+
+/** The applicant's link in the confirmation sent to this address (the server sends in the background). */
+async function linkMailedTo(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    for (const file of mailFiles()) {
+      const message = await simpleParser(fs.readFileSync(path.join(mailDir(), file)));
+      const link = /https?:\/\/\S+\/my\/[A-Za-z0-9_-]{43}\b/.exec(message.text ?? '')?.[0];
+      if (message.to && JSON.stringify(message.to).includes(email) && link) return link;
+    }
+    await sleep(100);
+  }
+  throw new Error(`No link mailed to ${email} in ${mailDir()}`);
+}
+
+/** axe on the view as it rests, at a phone's size and at a laptop's. */
+async function expectNoViolationsAtBothSizes(): Promise<void> {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await wcagViolations(page)).toEqual([]);
+  }
+}
+
+describe('on PGlite', () => applicantTests({}));
+describeWith(postgresUrl)('on PostgreSQL', () => applicantTests({ postgresUrl }));
+
+function applicantTests(storage: { postgresUrl?: string }) {
+  let database: ThrowawayDatabase | undefined;
+
+  beforeAll(async () => {
+    if (storage.postgresUrl) {
+      database = await createThrowawayDatabase(storage.postgresUrl, 'e2e_applicant');
+    }
+    // The link in the mail is PUBLIC_URL's: the server's own address.
+    const port = await freePort();
+    server = await startServer({
+      port,
+      env: {
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...(database && { DATABASE_URL: database.url }),
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.dispose();
+    await database?.drop();
+  });
+
+  test('sent from the form, opened from the mail, verified, corrected, downloaded and withdrawn', async () => {
+    const registration = validRegistration();
+    await openStartPage(page);
+    await fillForm(page, registration);
+    await submitButton(page).click();
+    await waitForOutcome(page, 'send-page-thankyou', 'sv');
+
+    const link = await linkMailedTo(registration.email);
+    const token = link.split('/').pop()!;
+    await page.goto(link);
+    const birthday = page.getByLabel(text('sv', 'form.birthday-label'));
+    await birthday.waitFor();
+    // The token is in neither the address nor the history once opened.
+    expect(page.url()).not.toContain(token);
+    expect(await page.evaluate(() => JSON.stringify(history.state) + location.href)).not.toContain(
+      token,
+    );
+    await expectNoViolationsAtBothSizes();
+
+    // A wrong birthday is counted; the right one opens the fields.
+    await birthday.fill('01.01.1990');
+    await page.getByRole('button', { name: text('sv', 'applicant:verify-submit') }).click();
+    // The tries left, in the field's own message (the summary repeats it).
+    await page
+      .locator('#verify-birthday-error', {
+        hasText: text('sv', 'applicant:birthday-wrong_other', { count: '4' }),
+      })
+      .waitFor();
+    await birthday.fill(registration.birthday);
+    await page.getByRole('button', { name: text('sv', 'applicant:verify-submit') }).click();
+    const details = page.getByRole('heading', {
+      name: text('sv', 'applicant:details-heading'),
+      exact: true,
+    });
+    await details.waitFor();
+    expect(await page.locator('main').innerText()).toContain(registration.phoneNumber);
+    await expectNoViolationsAtBothSizes();
+
+    // A correction the form's rules refuse: the summary names the field and takes the focus.
+    await page.getByRole('button', { name: text('sv', 'applicant:correct') }).click();
+    const phone = page.getByLabel(text('sv', 'form.phoneNumber-label'));
+    await phone.fill('040 1');
+    await page.getByRole('button', { name: text('sv', 'applicant:correction-save') }).click();
+    const summary = page.getByRole('region', { name: text('sv', 'form.error-summary-heading') });
+    await summary.waitFor();
+    expect(await summary.innerText()).toContain(text('sv', 'form.phoneNumber-label'));
+    await page.waitForFunction(() => document.activeElement?.classList.contains('error-summary'));
+    await expectNoViolationsAtBothSizes();
+    await summary.getByRole('link').click();
+    expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    const newNumber = '+358 50 765 4321';
+    await phone.fill(newNumber);
+    await page.getByRole('button', { name: text('sv', 'applicant:correction-save') }).click();
+    await page.getByText(text('sv', 'applicant:corrected')).waitFor();
+    expect(await page.locator('main').innerText()).toContain(newNumber);
+
+    // The JSON download has the corrected number.
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: text('sv', 'applicant:download') }).click(),
+    ]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    expect(JSON.stringify(JSON.parse(Buffer.concat(chunks).toString('utf8')))).toContain(newNumber);
+
+    // Withdrawn after the dialog; the link is dead afterwards.
+    await page.getByRole('button', { name: text('sv', 'applicant:withdraw'), exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text('sv', 'applicant:withdraw-confirm') })
+      .click();
+    await page
+      .getByRole('heading', { name: text('sv', 'applicant:withdrawn-heading'), exact: true })
+      .waitFor();
+    await expectNoViolationsAtBothSizes();
+    await page.goto(link);
+    await page
+      .getByRole('heading', { name: text('sv', 'applicant:link-refused-heading'), exact: true })
+      .waitFor();
+  });
+}
