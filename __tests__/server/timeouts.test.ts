@@ -43,16 +43,8 @@ function trickle(text: string): Promise<{ answer: string; bytesSent: number }> {
   });
 }
 
-it('closes a request whose headers come one byte a second (headers within 10 s)', async () => {
-  const { answer, bytesSent } = await trickle(
-    `GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ${'a'.repeat(60)}`,
-  );
-
-  expect(bytesSent).toBeLessThan(20);
-  expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-});
-
-it('closes a request whose body comes one byte a second (the whole request within 30 s)', async () => {
+/** Sends the head of a POST past the XSRF check, then its body one byte a second. */
+async function trickleBody(): Promise<{ answer: string; tookMs: number }> {
   const token = await getXsrfToken(app); // past the XSRF check, to where the body is read
   const head = [
     'POST /graphql HTTP/1.1',
@@ -69,7 +61,27 @@ it('closes a request whose body comes one byte a second (the whole request withi
   const timer = setInterval(() => socket.write('a'), 1000);
   await new Promise((resolve) => socket.on('close', resolve));
   clearInterval(timer);
+  return { answer, tookMs: Date.now() - started };
+}
 
-  expect(Date.now() - started).toBeLessThan(40_000);
+// Both slow clients at once, as slow clients come: the file waits for the longer limit alone.
+let slowHeaders: ReturnType<typeof trickle>;
+let slowBody: ReturnType<typeof trickleBody>;
+beforeAll(() => {
+  slowHeaders = trickle(`GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ${'a'.repeat(60)}`);
+  slowBody = trickleBody();
+});
+
+it('closes a request whose headers come one byte a second (headers within 10 s)', async () => {
+  const { answer, bytesSent } = await slowHeaders;
+
+  expect(bytesSent).toBeLessThan(20);
+  expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+});
+
+it('closes a request whose body comes one byte a second (the whole request within 30 s)', async () => {
+  const { answer, tookMs } = await slowBody;
+
+  expect(tookMs).toBeLessThan(40_000);
   expect(answer).toMatch(/^HTTP\/1\.1 408 /);
 });
