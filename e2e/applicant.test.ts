@@ -3,7 +3,8 @@
  * from the form, its link read from the .eml in DATA_DIR/mail and opened; the token gone from the
  * address and the history; a wrong birthday counted, the right one accepted; the phone number
  * corrected (an invalid one first); the JSON downloaded; withdrawn after the dialog, and the link
- * dead afterwards.
+ * dead afterwards. In English and by keyboard alone: a link asked for again, the same answer with
+ * and without a registration; a link locked by 5 wrong birthdays; an expired one (faked clock).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,19 +12,24 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../testing/browser';
+import { connectGraphql, acknowledgedFirstName } from '../testing/graphqlClient';
 import { validRegistration } from '../testing/registrations';
 import { freePort, startServer, type RunningServer } from '../testing/server';
-import { describeWith, testServiceUrl } from '../testing/testService';
+import { describeWith, testServiceUrl, testTool } from '../testing/testService';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../testing/throwawayDatabase';
 import { openStartPage, waitForOutcome } from './support/app';
 import { wcagViolations } from './support/axe';
+import { fakedClock, type FakedClock } from './support/fakedClock';
 import { fillForm, submitButton } from './support/form';
+import { tabTo } from './support/keyboard';
 import { text } from './support/translations';
 
 const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
+const hasFaketime = testTool('faketime', "an expired applicant's link on a faked clock");
 
 let browser: Browser;
 let server: RunningServer;
+let clock: FakedClock | undefined;
 let context: BrowserContext;
 let page: Page;
 let pageErrors: string[] = [];
@@ -53,10 +59,14 @@ afterEach(async () => {
 const mailDir = () => path.join(server.dataDir, 'mail');
 const mailFiles = () => (fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()) : []);
 
-/** The applicant's link in the confirmation sent to this address (the server sends in the background). */
-async function linkMailedTo(email: string): Promise<string> {
+/** A confirmation's file, or (`resent`) one of a link asked for again. */
+const mailFileName = (resent: boolean) =>
+  resent ? /^registration-\d+-link-\d+\.eml$/ : /^registration-\d+\.eml$/;
+
+/** The applicant's link mailed to this address (the server sends in the background). */
+async function linkMailedTo(email: string, resent = false): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    for (const file of mailFiles()) {
+    for (const file of mailFiles().filter((name) => mailFileName(resent).test(name))) {
       const message = await simpleParser(fs.readFileSync(path.join(mailDir(), file)));
       const link = /https?:\/\/\S+\/my\/[A-Za-z0-9_-]{43}\b/.exec(message.text ?? '')?.[0];
       if (message.to && JSON.stringify(message.to).includes(email) && link) return link;
@@ -78,6 +88,24 @@ async function expectNoViolationsAtBothSizes(): Promise<void> {
   }
 }
 
+/** Sends a registration through the form's own API: its email address. */
+async function registered(): Promise<string> {
+  const registration = validRegistration();
+  const client = await connectGraphql(server.url);
+  expect(acknowledgedFirstName(await client.submit(registration))).toBe(registration.firstName);
+  return registration.email;
+}
+
+/** Switches the page to English by keyboard alone (the top bar's menu), as the form does. */
+async function switchToEnglishByKeyboard(): Promise<void> {
+  await tabTo(page, 'language-switcher');
+  await page.keyboard.press('Enter');
+  await page.locator('.dropdown-menu.show').waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+}
+
 describe('on PGlite', () => applicantTests({}));
 describeWith(postgresUrl)('on PostgreSQL', () => applicantTests({ postgresUrl }));
 
@@ -88,19 +116,23 @@ function applicantTests(storage: { postgresUrl?: string }) {
     if (storage.postgresUrl) {
       database = await createThrowawayDatabase(storage.postgresUrl, 'e2e_applicant');
     }
-    // The link in the mail is PUBLIC_URL's: the server's own address.
+    // The link in the mail is PUBLIC_URL's: the server's own address. Its clock moves forward
+    // for the last test only.
     const port = await freePort();
+    clock = hasFaketime ? fakedClock() : undefined;
     server = await startServer({
       port,
       env: {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ...(database && { DATABASE_URL: database.url }),
+        ...clock?.env,
       },
     });
   });
 
   afterAll(async () => {
     await server?.dispose();
+    clock?.dispose();
     await database?.drop();
   });
 
@@ -183,5 +215,92 @@ function applicantTests(storage: { postgresUrl?: string }) {
     await page
       .getByRole('heading', { name: text('sv', 'applicant:link-refused-heading'), exact: true })
       .waitFor();
+  });
+
+  test('a link asked for again, in English by keyboard: one answer with and without a registration, mail only for the one', async () => {
+    const email = await registered();
+    const oldLink = await linkMailedTo(email);
+    await page.goto('/my');
+    await page
+      .getByRole('heading', { name: text('sv', 'applicant:link-request-heading') })
+      .waitFor();
+    await switchToEnglishByKeyboard();
+    await page
+      .getByRole('heading', { name: text('en', 'applicant:link-request-heading') })
+      .waitFor();
+    await expectNoViolationsAtBothSizes();
+
+    /** Types the address and sends it with Enter; the answer, which takes the focus. */
+    const askFor = async (address: string) => {
+      await tabTo(page, 'link-email');
+      await page.keyboard.type(address);
+      await page.keyboard.press('Enter');
+      const answer = page.getByRole('status').filter({
+        hasText: text('en', 'applicant:link-request-sent'),
+      });
+      await answer.waitFor();
+      expect(await answer.evaluate((element) => element === document.activeElement)).toBe(true);
+      return answer.innerText();
+    };
+    const known = await askFor(email);
+    const newLink = await linkMailedTo(email, true);
+    await expectNoViolationsAtBothSizes();
+
+    const linksBefore = mailFiles().filter((name) => mailFileName(true).test(name)).length;
+    await page.reload();
+    const unknown = await askFor(`nobody.${Date.now()}@${email.split('@')[1]}`);
+    expect(unknown).toBe(known);
+    await sleep(1500); // more than the outbox's polling round
+    expect(mailFiles().filter((name) => mailFileName(true).test(name))).toHaveLength(linksBefore);
+
+    // The new link replaced the old one.
+    await page.goto(oldLink);
+    await page
+      .getByRole('heading', { name: text('en', 'applicant:link-refused-heading'), exact: true })
+      .waitFor();
+    await page.goto(newLink);
+    await page.locator('#verify-birthday').waitFor();
+  });
+
+  test('a link locked after 5 wrong birthdays, in English by keyboard, the right one too late', async () => {
+    const email = await registered();
+    await page.goto(await linkMailedTo(email));
+    await page.getByLabel(text('sv', 'form.birthday-label')).waitFor();
+    await switchToEnglishByKeyboard();
+    await tabTo(page, 'verify-birthday');
+    for (let left = 4; left >= 1; left--) {
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('01.01.1990');
+      await page.keyboard.press('Enter');
+      const key = left === 1 ? 'applicant:birthday-wrong_one' : 'applicant:birthday-wrong_other';
+      await page
+        .locator('#verify-birthday-error', { hasText: text('en', key, { count: String(left) }) })
+        .waitFor();
+      if (left === 4) await expectNoViolationsAtBothSizes();
+      // The summary takes the focus; its link, then the field again.
+      await tabTo(page, 'verify-birthday');
+    }
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('01.01.1990');
+    await page.keyboard.press('Enter');
+    // The notice takes the focus, so that a screen reader reads it at once.
+    const locked = page.getByRole('alert').filter({
+      hasText: text('en', 'applicant:locked-heading'),
+    });
+    await locked.waitFor();
+    expect(await locked.evaluate((notice) => notice === document.activeElement)).toBe(true);
+    expect(await page.getByLabel(text('en', 'form.birthday-label')).count()).toBe(0);
+    await expectNoViolationsAtBothSizes();
+  });
+
+  // Last: the server's clock stays moved on.
+  (hasFaketime ? test : test.skip)('a link past its days does not open (faked clock)', async () => {
+    const link = await linkMailedTo(await registered());
+    await clock!.advance(31 * 24 * 60, server.url); // APPLICANT_LINK_DAYS is 30 by default
+    await page.goto(link);
+    await page
+      .getByRole('heading', { name: text('sv', 'applicant:link-refused-heading'), exact: true })
+      .waitFor();
+    await expectNoViolationsAtBothSizes();
   });
 }

@@ -18,6 +18,7 @@ import { chooseLanguage, openStartPage, waitForOutcome } from './support/app';
 import { wcagViolations } from './support/axe';
 import { fillForm, submitButton } from './support/form';
 import { text, type Language } from './support/translations';
+import { focusedElement, tabTo as tabToControl } from './support/keyboard';
 
 let provider: LocalProvider;
 let server: RunningServer;
@@ -116,22 +117,8 @@ const receivedOf = (type: string, id?: string) =>
 const staff = (language: Language, key: string, values?: Record<string, string>) =>
   text(language, `staff:${key}`, values);
 
-/** The element with the focus, by its id or text. */
-const focused = () =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    return { id: element?.id ?? '', text: element?.innerText?.trim() ?? '', tag: element?.tagName };
-  });
-
-/** Presses Tab until the focus is on the control with this id or text, at most 60 times. */
-async function tabTo(matches: string): Promise<void> {
-  for (let presses = 0; presses < 60; presses++) {
-    await page.keyboard.press('Tab');
-    const here = await focused();
-    if (here.id === matches || here.text === matches) return;
-  }
-  throw new Error(`Tab never reached ${matches}`);
-}
+const focused = () => focusedElement(page);
+const tabTo = (matches: string) => tabToControl(page, matches);
 
 async function expectNoViolationsAtBothSizes(): Promise<void> {
   for (const size of [

@@ -26,6 +26,7 @@ import { wcagViolations } from './support/axe';
 import { fakedClock, type FakedClock } from './support/fakedClock';
 import { installMeasures, type WindowWithAxe } from './support/nonTextContrast';
 import { text, type Language } from './support/translations';
+import { tabTo as tabToControl } from './support/keyboard';
 
 const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
 const hasFaketime = testTool('faketime', 'idle timeout on a faked clock');
@@ -175,18 +176,7 @@ async function search(searchText: string, count: number): Promise<void> {
   await waitForCaption(count);
 }
 
-/** Presses Tab until the focus is on what `matches` (a control's id or text), at most 40 times. */
-async function tabTo(matches: string): Promise<void> {
-  for (let presses = 0; presses < 40; presses++) {
-    await page.keyboard.press('Tab');
-    const here = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return [element?.id ?? '', element?.innerText?.trim() ?? ''];
-    });
-    if (here.includes(matches)) return;
-  }
-  throw new Error(`Tab never reached ${matches}`);
-}
+const tabTo = (matches: string) => tabToControl(page, matches);
 
 /** The timeline's steps, as shown. */
 const timeline = () => page.locator('.timeline li').allInnerTexts();
