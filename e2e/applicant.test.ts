@@ -232,6 +232,7 @@ function applicantTests(storage: { postgresUrl?: string }) {
 
     /** Types the address and sends it with Enter; the answer, which takes the focus. */
     const askFor = async (address: string) => {
+      await page.locator('#link-email').waitFor(); // rendered, before the Tab presses start
       await tabTo(page, 'link-email');
       await page.keyboard.type(address);
       await page.keyboard.press('Enter');
