@@ -18,7 +18,7 @@ import { freePort, startServer, type RunningServer } from '../testing/server';
 import { describeWith, testServiceUrl, testTool } from '../testing/testService';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../testing/throwawayDatabase';
 import { openStartPage, waitForOutcome } from './support/app';
-import { wcagViolations } from './support/axe';
+import { expectNoViolationsAtBothSizes as expectNoViolationsAtBothSizesOf } from './support/axe';
 import { fakedClock, type FakedClock } from './support/fakedClock';
 import { fillForm, submitButton } from './support/form';
 import { tabTo } from './support/keyboard';
@@ -76,17 +76,7 @@ async function linkMailedTo(email: string, resent = false): Promise<string> {
   throw new Error(`No link mailed to ${email} in ${mailDir()}`);
 }
 
-/** axe on the view as it rests, at a phone's size and at a laptop's. */
-async function expectNoViolationsAtBothSizes(): Promise<void> {
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.waitForFunction(() => document.getAnimations().length === 0);
-    expect(await wcagViolations(page)).toEqual([]);
-  }
-}
+const expectNoViolationsAtBothSizes = () => expectNoViolationsAtBothSizesOf(page);
 
 /** Sends a registration through the form's own API: its email address. */
 async function registered(): Promise<string> {

@@ -15,7 +15,7 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '../testing/thro
 import { waitFor } from '../testing/waitFor';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver';
 import { chooseLanguage, openStartPage, waitForOutcome } from './support/app';
-import { wcagViolations } from './support/axe';
+import { expectNoViolationsAtBothSizes as expectNoViolationsAtBothSizesOf } from './support/axe';
 import { fillForm, submitButton } from './support/form';
 import { text, type Language } from './support/translations';
 import { focusedElement, tabTo as tabToControl } from './support/keyboard';
@@ -120,16 +120,7 @@ const staff = (language: Language, key: string, values?: Record<string, string>)
 const focused = () => focusedElement(page);
 const tabTo = (matches: string) => tabToControl(page, matches);
 
-async function expectNoViolationsAtBothSizes(): Promise<void> {
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.waitForFunction(() => document.getAnimations().length === 0);
-    expect(await wcagViolations(page)).toEqual([]);
-  }
-}
+const expectNoViolationsAtBothSizes = () => expectNoViolationsAtBothSizesOf(page);
 
 /** Creates a token on /staff/tokens by mouse, copies it with the page's button, reads it back. */
 async function createToken(name: string): Promise<string> {

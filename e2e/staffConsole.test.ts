@@ -22,7 +22,10 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '../testing/thro
 import { xsrfCookieName, xsrfHeaderName } from '../src/contract/protocol';
 import type { RegistrationValues } from '../src/contract/fields';
 import { chooseLanguage } from './support/app';
-import { wcagViolations } from './support/axe';
+import {
+  wcagViolations,
+  expectNoViolationsAtBothSizes as expectNoViolationsAtBothSizesOf,
+} from './support/axe';
 import { fakedClock, type FakedClock } from './support/fakedClock';
 import { installMeasures, type WindowWithAxe } from './support/nonTextContrast';
 import { text, type Language } from './support/translations';
@@ -181,16 +184,7 @@ const tabTo = (matches: string) => tabToControl(page, matches);
 /** The timeline's steps, as shown. */
 const timeline = () => page.locator('.timeline li').allInnerTexts();
 
-/** axe at a phone's size and at a laptop's, the view resting at each. */
-async function expectNoViolationsAtBothSizes(): Promise<void> {
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await expectNoViolations();
-  }
-}
+const expectNoViolationsAtBothSizes = () => expectNoViolationsAtBothSizesOf(page);
 
 describe('on PGlite', () => consoleTests({}));
 describeWith(postgresUrl)('on PostgreSQL', () => consoleTests({ postgresUrl }));

@@ -28,3 +28,15 @@ export async function wcagViolations(page: Page): Promise<ViolationSummary[]> {
     })),
   }));
 }
+
+/** axe on the view as it rests (colours mid-transition are no verdict), at a phone's size and a laptop's. */
+export async function expectNoViolationsAtBothSizes(page: Page): Promise<void> {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await wcagViolations(page)).toEqual([]);
+  }
+}
