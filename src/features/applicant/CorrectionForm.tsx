@@ -33,6 +33,7 @@ export function CorrectionForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [checks, setChecks] = useState(0);
   const [failed, setFailed] = useState(false);
+  const [savedVersion, setSavedVersion] = useState<number>();
   const summary = useRef<HTMLDivElement>(null);
   const notice = useRef<HTMLDivElement>(null);
   const [correct, { error, isLoading, reset }] = useCorrectMutation();
@@ -48,10 +49,15 @@ export function CorrectionForm({
   useEffect(() => {
     if (refusedWhole) notice.current?.focus();
   }, [refusedWhole]);
+  // Saved: the form closes once the page holds the corrected registration, never showing "saved"
+  // beside the old values (the store tells the page of the new one a frame after the answer).
+  useEffect(() => {
+    if (savedVersion !== undefined && registration.version >= savedVersion) done(true);
+  }, [savedVersion, registration.version, done]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    if (isLoading) return;
+    if (isLoading || savedVersion !== undefined) return;
     setFailed(false);
     const changed = changedFields(values, registration.fields);
     if (changed.length === 0) return done(false);
@@ -64,7 +70,7 @@ export function CorrectionForm({
     if (Object.keys(found).length === 0) {
       const fields = Object.fromEntries(changed.map((field) => [field, values[field]]));
       const result = await correct({ version: registration.version, fields });
-      if (!('error' in result)) return done(true);
+      if (!('error' in result)) return setSavedVersion(result.data.version);
       found = refusedFieldsIn(result.error) ?? {};
     }
     setErrors(found);
@@ -116,7 +122,11 @@ export function CorrectionForm({
         </p>
       )}
       <div className="d-flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" aria-disabled={isLoading || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          aria-disabled={isLoading || savedVersion !== undefined || undefined}
+        >
           {t('correction-save')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={() => done(false)}>
