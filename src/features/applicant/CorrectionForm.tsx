@@ -13,6 +13,7 @@ import type { FieldErrors } from '../../contract/registrationSchema';
 import { refusedFieldsIn } from '../console/apiErrors';
 import { changedFields, checkChanged, CorrectionFields } from '../registration/CorrectionFields';
 import { fieldMessage } from '../registration/fieldMessages';
+import { useClosedWhenShown } from '../registration/useClosedWhenShown';
 import { useCorrectMutation, useRegistrationQuery } from './applicantApi';
 import { statusOf } from './applicantErrors';
 import { useApplicantFormatting } from './useApplicantFormatting';
@@ -33,11 +34,11 @@ export function CorrectionForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [checks, setChecks] = useState(0);
   const [failed, setFailed] = useState(false);
-  const [savedVersion, setSavedVersion] = useState<number>();
   const summary = useRef<HTMLDivElement>(null);
   const notice = useRef<HTMLDivElement>(null);
   const [correct, { error, isLoading, reset }] = useCorrectMutation();
   const { refetch } = useRegistrationQuery();
+  const { closing, closeWhenShown } = useClosedWhenShown(registration.version, done);
   const refusal = statusOf(error);
   const refusedWhole = refusal === 412 || refusal === 409;
 
@@ -49,15 +50,10 @@ export function CorrectionForm({
   useEffect(() => {
     if (refusedWhole) notice.current?.focus();
   }, [refusedWhole]);
-  // Saved: the form closes once the page holds the corrected registration, never showing "saved"
-  // beside the old values (the store tells the page of the new one a frame after the answer).
-  useEffect(() => {
-    if (savedVersion !== undefined && registration.version >= savedVersion) done(true);
-  }, [savedVersion, registration.version, done]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    if (isLoading || savedVersion !== undefined) return;
+    if (isLoading || closing) return;
     setFailed(false);
     const changed = changedFields(values, registration.fields);
     if (changed.length === 0) return done(false);
@@ -70,7 +66,7 @@ export function CorrectionForm({
     if (Object.keys(found).length === 0) {
       const fields = Object.fromEntries(changed.map((field) => [field, values[field]]));
       const result = await correct({ version: registration.version, fields });
-      if (!('error' in result)) return setSavedVersion(result.data.version);
+      if (!('error' in result)) return closeWhenShown(result.data.version);
       found = refusedFieldsIn(result.error) ?? {};
     }
     setErrors(found);
@@ -125,7 +121,7 @@ export function CorrectionForm({
         <button
           type="submit"
           className="btn btn-primary"
-          aria-disabled={isLoading || savedVersion !== undefined || undefined}
+          aria-disabled={isLoading || closing || undefined}
         >
           {t('correction-save')}
         </button>

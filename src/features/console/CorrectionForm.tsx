@@ -11,6 +11,7 @@ import { fieldNames, type FieldName, type RegistrationValues } from '../../contr
 import { programmeOutsideAccess } from '../../contract/processing';
 import type { FieldErrors } from '../../contract/registrationSchema';
 import { fieldMessage } from '../registration/fieldMessages';
+import { useClosedWhenShown } from '../registration/useClosedWhenShown';
 import { changedFields, checkChanged, CorrectionFields } from '../registration/CorrectionFields';
 import { refusedFieldsIn, versionConflictIn } from './apiErrors';
 import { ConflictNotice } from './ConflictNotice';
@@ -40,6 +41,7 @@ export function CorrectionForm({
   const [failed, setFailed] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
   const [change, { error, isLoading, reset }] = useChangeRegistrationMutation();
+  const { closing, closeWhenShown } = useClosedWhenShown(registration.version, done);
   const conflict = versionConflictIn(error);
 
   useEffect(() => document.getElementById(`correct-${fieldNames[0]}`)?.focus(), []);
@@ -53,7 +55,7 @@ export function CorrectionForm({
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    if (isLoading) return;
+    if (isLoading || closing) return;
     setFailed(false);
     const changed = changedFields(values, registration);
     if (changed.length === 0) return done(false);
@@ -70,7 +72,7 @@ export function CorrectionForm({
         version: registration.version,
         change: { fields },
       });
-      if (!('error' in result)) return done(true);
+      if (!('error' in result)) return closeWhenShown(result.data.version);
       found = refusedFieldsIn(result.error) ?? {};
     }
     setErrors(found);
@@ -119,7 +121,11 @@ export function CorrectionForm({
         </p>
       )}
       <div className="d-flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          aria-disabled={isLoading || closing || undefined}
+        >
           {t('correction-save')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={() => done(false)}>
