@@ -4,15 +4,11 @@
  * the migrations are expand-only). `npm start` applies them too. A failure is one line naming
  * where the database is, DATABASE_URL or DATA_DIR, and exits with 1.
  */
-import { readStorageConfig, type StorageConfig } from './config';
+import { readStorageConfig } from './config';
 import { keepNewFilesPrivate } from './dataDirAccess';
 import { migrate, schemaVersion } from './db/migrations';
-import { openDatabase } from './db/openDatabase';
+import { describeStorage, openDatabase } from './db/openDatabase';
 import { withoutControlCharacters } from './operations/controlCharacters';
-
-/** Where the database is, as the person running the command set it (never the URL: a password). */
-const describeStorage = (storage: StorageConfig) =>
-  storage.databaseUrl ? 'the PostgreSQL at DATABASE_URL' : `DATA_DIR ${storage.dataDir}`;
 
 async function main() {
   keepNewFilesPrivate();

@@ -13,7 +13,7 @@ import { connectGraphql } from '../../testing/graphqlClient';
 import { validRegistration } from '../../testing/registrations';
 import { repoRoot } from '../../testing/paths';
 import { schemaVersion as migratedSchemaVersion } from '../../server/db/migrations';
-import { runStaffCommand, startServer, type RunningServer } from '../../testing/server';
+import { freePort, runStaffCommand, startServer, type RunningServer } from '../../testing/server';
 import {
   openTestDatabase,
   databaseTimeoutMs,
@@ -80,6 +80,27 @@ describe("what the commands print to the staff's terminal", () => {
     expect(result.stderr).toContain('--since wants a date');
     expect(result.stderr).not.toMatch(terminalControls);
   });
+
+  it.each([['export'], ['restore']])(
+    '%s names DATABASE_URL, without its password, when nothing answers there',
+    async (command) => {
+      const url = `postgres://staff:s3cret-word@127.0.0.1:${await freePort()}/registrations`;
+      const result = await runStaffCommand(
+        [command],
+        { DATABASE_URL: url },
+        {
+          entry: 'compiled',
+          stdin: `${JSON.stringify({ format: 'student-registration-backup', schemaVersion: 2, createdAt: new Date().toISOString() })}\n`,
+        },
+      );
+
+      expect(result.code).toBe(1);
+      expect(result.stderr.trimEnd().split('\n')).toEqual([
+        expect.stringMatching(/^the PostgreSQL at DATABASE_URL: .*ECONNREFUSED/),
+      ]);
+      expect(result.stderr).not.toContain('s3cret-word');
+    },
+  );
 });
 
 describe('dates in TIME_ZONE', () => {

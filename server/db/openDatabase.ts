@@ -12,3 +12,7 @@ export function openDatabase(
     ? openPostgres(storage.databaseUrl, logError)
     : openPGlite(storage.dataDir);
 }
+
+/** Where the database is, as the person running a command set it (never the URL: a password). */
+export const describeStorage = (storage: StorageConfig) =>
+  storage.databaseUrl ? 'the PostgreSQL at DATABASE_URL' : `DATA_DIR ${storage.dataDir}`;

@@ -16,7 +16,7 @@ import { readStaffConfig, type StaffConfig } from '../config';
 import { keepNewFilesPrivate } from '../dataDirAccess';
 import { migrate } from '../db/migrations';
 import { mailDirOf } from '../mail/confirmationFiles';
-import { openDatabase } from '../db/openDatabase';
+import { describeStorage, openDatabase } from '../db/openDatabase';
 import { isDay } from '../timeZone';
 import { loadXsrfSecret } from '../xsrfSecret';
 import { recordAudit } from './auditLog';
@@ -151,17 +151,25 @@ async function withDatabase<T>(
   work: (context: OperationsContext) => Promise<T>,
   { migrateFirst = true } = {},
 ): Promise<T> {
-  const database = await openDatabase(config, (error) =>
-    console.error(printableMessage(error.message)),
-  );
   try {
-    if (migrateFirst) await migrate(database);
-    const secret = loadXsrfSecret(config.dataDir, config.xsrfSecret);
-    const { retentionDays, timeZone } = config;
-    const mailDir = mailDirOf(config.dataDir);
-    return await work({ database, retentionDays, timeZone, secret, mailDir });
-  } finally {
-    await database.close();
+    const database = await openDatabase(config, (error) =>
+      console.error(printableMessage(error.message)),
+    );
+    try {
+      if (migrateFirst) await migrate(database);
+      const secret = loadXsrfSecret(config.dataDir, config.xsrfSecret);
+      const { retentionDays, timeZone } = config;
+      const mailDir = mailDirOf(config.dataDir);
+      return await work({ database, retentionDays, timeZone, secret, mailDir });
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    if (error instanceof StaffCommandError) throw error;
+    // The database's own words ("connect ECONNREFUSED …") name neither the setting nor where.
+    throw new StaffCommandError(`${describeStorage(config)}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
