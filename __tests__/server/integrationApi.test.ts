@@ -13,6 +13,7 @@ import { readStaffConsoleSettings } from '../../server/console/settings';
 import { readAuditLog } from '../../server/operations/auditLog';
 import { runStaffRequest } from '../../server/operations/operations';
 import { requestsPerMinutePerToken } from '../../server/integration/integrationPlugin';
+import { decodeCursor, encodeCursor } from '../../server/integration/feedCursor';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import type { RegistrationValues } from '../../src/contract/fields';
 import type { ApiToken, ApiTokenBody } from '../../src/contract/apiTokenSchemas';
@@ -291,8 +292,25 @@ describe('on the embedded database', () => {
     it('refuses a cursor it did not make, and a limit out of range', async () => {
       const { api, createToken } = context;
       const { token } = await createToken();
+      // The last: a position without the database's identity (["99999999",1]).
       for (const query of ['cursor=abc', 'limit=0', 'limit=1001', 'cursor=WyI5OTk5OTk5OSIsMV0']) {
         expect((await api(`/api/v1/registrations?${query}`, token)).statusCode).toBe(400);
+      }
+    });
+
+    it('starts again from the start with a cursor of another database or ahead of this one', async () => {
+      const { createToken, readAll, names } = context;
+      const { token } = await createToken();
+      const { identity } = decodeCursor((await readAll(token)).cursor!)!;
+      const another = encodeCursor({
+        identity: '00000000-0000-4000-8000-000000000000',
+        position: { xid: '1', id: 0 },
+      });
+      const ahead = encodeCursor({ identity, position: { xid: '99999999999', id: 1 } });
+      for (const cursor of [another, ahead]) {
+        const again = await readAll(token, cursor, 1000);
+        expect(names(again.items)).toEqual(names((await readAll(token)).items));
+        expect(decodeCursor(again.cursor!)!.identity).toBe(identity);
       }
     });
 

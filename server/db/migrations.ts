@@ -461,6 +461,19 @@ const migrations: Migration[] = [
       'DROP INDEX registrations_mailbox',
     ],
   },
+  {
+    version: 16,
+    statements: [
+      // Which database this is, in the integration API's cursors (server/db/databaseIdentity.ts):
+      // a restore writes every row in its own transaction, so a position from before it means
+      // nothing here. One row; made at creation, made anew by every restore, never backed up.
+      `CREATE TABLE database_identity (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        id uuid NOT NULL DEFAULT gen_random_uuid()
+      )`,
+      'INSERT INTO database_identity DEFAULT VALUES',
+    ],
+  },
 ];
 
 /** Every schema version, in the order applied. */

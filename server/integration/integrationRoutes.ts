@@ -11,6 +11,7 @@ import {
   pageLimit,
 } from '../../src/contract/integrationApiSchemas';
 import { tokenActor, type TokenHolder } from './apiTokens';
+import { readDatabaseIdentity } from '../db/databaseIdentity';
 import { decodeCursor, encodeCursor, feedStart, type FeedPosition } from './feedCursor';
 import {
   isPositionKnown,
@@ -39,24 +40,35 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptio
       details,
     });
 
-  /** Where a page begins: after the cursor's position, or at the start. */
-  async function positionOf(cursor: string | undefined): Promise<FeedPosition> {
+  /**
+   * Where a page begins: after the cursor's position, or at the start. A cursor this database
+   * cannot go on from (made before a restore, by another database, or ahead of this one's
+   * transactions) starts again from the start: everything is handed out again, nothing skipped.
+   */
+  async function positionOf(cursor: string | undefined, identity: string): Promise<FeedPosition> {
     if (cursor === undefined) return feedStart;
-    const position = decodeCursor(cursor);
-    if (!position) throw app.httpErrors.badRequest('The cursor is not one this API gave');
-    if (!(await isPositionKnown(database, position))) {
-      throw app.httpErrors.badRequest(
-        'The cursor is from another database (restored or moved): start again with updatedSince',
-      );
-    }
-    return position;
+    const decoded = decodeCursor(cursor);
+    if (!decoded) throw app.httpErrors.badRequest('The cursor is not one this API gave');
+    const { position } = decoded;
+    const continues = decoded.identity === identity && (await isPositionKnown(database, position));
+    return continues ? position : feedStart;
   }
 
-  /** The page's items and where the next begins: after its last item, or where it began. */
-  const answeredPage = <Item>(page: FeedPage<Item>, cursor: string | undefined) => ({
-    items: page.items,
-    nextCursor: page.last ? encodeCursor(page.last) : (cursor ?? null),
-  });
+  /** A page of `read` from where the cursor says, and where the next page begins. */
+  async function pageFrom<Item>(
+    cursor: string | undefined,
+    read: (after: FeedPosition) => Promise<FeedPage<Item>>,
+  ) {
+    const identity = await readDatabaseIdentity(database);
+    const position = await positionOf(cursor, identity);
+    const page = await read(position);
+    // After the last item; on an empty page, where it began (null when nothing was asked after).
+    const next = page.last ?? (cursor === undefined ? undefined : position);
+    return {
+      items: page.items,
+      nextCursor: next ? encodeCursor({ identity, position: next }) : null,
+    };
+  }
 
   const limitOf = (limit: string | undefined) => (limit ? Number(limit) : pageLimit.default);
 
@@ -65,12 +77,14 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptio
 
   app.get('/registrations', { schema: schemas.registrations }, async (request) => {
     const { updatedSince, cursor, limit } = request.query;
-    const page = await readRegistrationPage(
-      database,
-      tokenHolderOf(request),
-      await positionOf(cursor),
-      updatedSince ? new Date(updatedSince) : null,
-      limitOf(limit),
+    const page = await pageFrom(cursor, (after) =>
+      readRegistrationPage(
+        database,
+        tokenHolderOf(request),
+        after,
+        updatedSince ? new Date(updatedSince) : null,
+        limitOf(limit),
+      ),
     );
     await audit(
       request,
@@ -78,7 +92,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptio
       page.items.length,
       updatedSince ? `updatedSince=${updatedSince}` : '',
     );
-    return answeredPage(page, cursor);
+    return page;
   });
 
   app.get('/registrations/:id', { schema: schemas.registration }, async (request) => {
@@ -114,14 +128,15 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptio
 
   app.get('/erasures', { schema: schemas.erasures }, async (request) => {
     const { since, cursor, limit } = request.query;
-    const page = await readErasurePage(
-      database,
-      tokenHolderOf(request),
-      await positionOf(cursor),
-      since ? new Date(since) : null,
-      limitOf(limit),
+    return pageFrom(cursor, (after) =>
+      readErasurePage(
+        database,
+        tokenHolderOf(request),
+        after,
+        since ? new Date(since) : null,
+        limitOf(limit),
+      ),
     );
-    return answeredPage(page, cursor);
   });
 
   // Written by @fastify/swagger (registered in integrationPlugin.ts) from the routes' schemas.

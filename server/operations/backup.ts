@@ -4,6 +4,7 @@
  * database of either kind, embedded or PostgreSQL, with the same ids, references and times; a
  * backup of an earlier release is loaded at its own schema version and migrated from there.
  */
+import { renewDatabaseIdentity } from '../db/databaseIdentity';
 import { appliedSchemaVersions, applyMigrations, schemaVersion } from '../db/migrations';
 import { snapshotTransaction, type Database } from '../db/database';
 import {
@@ -166,6 +167,8 @@ export async function restoreBackup(db: Database, backup: ParsedBackup): Promise
       );
     }
     await applyMigrations(tx);
+    // Every restored row now carries this transaction's id: no feed cursor from before holds.
+    await renewDatabaseIdentity(tx);
     return backup.rows.get('registrations')?.length ?? 0;
   });
 }

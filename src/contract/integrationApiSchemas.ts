@@ -32,7 +32,9 @@ const notVisible = apiErrorSchema("No such registration among the token's progra
 
 const CursorSchema = Type.String({
   pattern: '^[A-Za-z0-9_-]{1,200}$',
-  description: 'nextCursor of the page before: where to go on',
+  description:
+    'nextCursor of the page before: where to go on. One from before a restore, or from another ' +
+    'database, starts again from the start (nothing skipped)',
 });
 const LimitSchema = Type.String({
   pattern: '^(1000|[1-9][0-9]{0,2})$',
