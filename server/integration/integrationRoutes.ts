@@ -1,6 +1,7 @@
 /**
  * The integration API's routes under /api/v1, for the student information system: each call that
- * returns registrations is recorded in the audit log by the token's name with the row count.
+ * returns registrations or erasures is recorded in the audit log by the token's name with the row
+ * count.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -121,6 +122,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptio
       since ? new Date(since) : null,
       limitOf(limit),
     );
+    await audit(request, 'api erasures', page.items.length, since ? `since=${since}` : '');
     return answeredPage(page, cursor);
   });
 
