@@ -14,7 +14,7 @@ import { launchBrowser } from '../testing/browser';
 import { parseCsv } from '../testing/csv';
 import { connectGraphql, acknowledgedFirstName } from '../testing/graphqlClient';
 import { startLocalProvider, type LocalProvider } from '../testing/localProvider';
-import { uniqueWord, validRegistration } from '../testing/registrations';
+import { emailDomain, uniqueWord, validRegistration } from '../testing/registrations';
 import { freePort, startServer, type RunningServer } from '../testing/server';
 import { describeWith, testServiceUrl, testTool } from '../testing/testService';
 import { waitFor } from '../testing/waitFor';
@@ -868,6 +868,35 @@ function consoleTests(storage: { postgresUrl?: string }) {
     await page
       .getByRole('heading', { level: 1, name: text('en', 'staff:overview-heading') })
       .waitFor();
+    await expectNoViolationsAtBothSizes();
+  });
+
+  test("the list with long names fits a phone's and a laptop's width without scrolling sideways", async () => {
+    const long = validRegistration({
+      firstName: `Maria-Kristiina Wilhelmiina ${uniqueWord(10)}`,
+      lastName: `Lindqvist-Westerholm af Åkerblom ${uniqueWord(12)}`,
+      email: `${uniqueWord(30)
+        .normalize('NFD')
+        .replace(/[^a-z]/g, '')}.x@${emailDomain}`,
+    });
+    await submitted(long);
+    await signIn('admin');
+    await page.getByRole('link', { name: fullName(long) }).waitFor();
+    // Nothing scrolls sideways, neither the page nor the list's own scroller within it.
+    const list = page.locator('.table-responsive');
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 768 },
+    ]) {
+      await page.setViewportSize(size);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth).toBeLessThanOrEqual(size.width);
+      expect(await list.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+    }
+    // On a laptop it is a table with its column headers; on a phone (above) a card for each row.
+    expect(
+      await page.getByRole('columnheader', { name: text('sv', 'staff:name') }).isVisible(),
+    ).toBe(true);
     await expectNoViolationsAtBothSizes();
   });
 

@@ -92,6 +92,23 @@ it('creates a token for the programmes chosen and shows it once, focused, with a
   expect(screen.getByText(sv['copy-done'])).toBeInTheDocument();
 });
 
+it('brings the form back after "Done" on the new token, the focus on its heading', async () => {
+  api();
+  renderConsole('/staff/tokens');
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { level: 1, name: sv.heading });
+  await user.type(screen.getByLabelText(sv['name-label']), 'Peppi');
+  await user.click(screen.getByRole('button', { name: sv.create }));
+  await screen.findByRole('heading', { name: sv['created-heading'] });
+
+  await user.click(screen.getByRole('button', { name: sv['copied-done'] }));
+
+  expect(screen.queryByTestId('new-token')).not.toBeInTheDocument();
+  const formHeading = screen.getByRole('heading', { name: sv['create-heading'] });
+  await waitFor(() => expect(formHeading).toHaveFocus());
+  expect(screen.getByLabelText(sv['name-label'])).toHaveValue('');
+});
+
 it('revokes a token at once and says so', async () => {
   const { requests } = api();
   renderConsole('/staff/tokens');

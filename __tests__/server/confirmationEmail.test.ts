@@ -104,8 +104,9 @@ describe('the confirmation email', () => {
   });
 
   it.each([
-    ['sv', 'Bekräftelse', 'Informationsteknik', 'Referenskod', 'Vad händer nu?'],
-    ['en', 'Confirmation', 'Information Technology', 'Reference code', 'What happens next?'],
+    // The programme as the form and /my name it: code and name.
+    ['sv', 'Bekräftelse', 'IT – Informationsteknik', 'Referenskod', 'Vad händer nu?'],
+    ['en', 'Confirmation', 'IT – Information Technology', 'Reference code', 'What happens next?'],
   ] as const)(
     'arrives in %s, with what it should say and nothing else',
     async (language, subject, programme, referenceLabel, next) => {

@@ -377,12 +377,18 @@ describe('on the embedded database', () => {
       expect((await api(`/api/v1/registrations/${erik}`, everything.token)).statusCode).toBe(404);
     });
 
-    it('records each call that returns registrations by the token name with the row count, never data', async () => {
-      const { api, createToken } = context;
+    it('records each call that returns registrations or erasures by the token name with the row count, never data', async () => {
+      const { api, createToken, register, staff } = context;
       const { id, token } = await createToken({ name: 'Audited SIS', programmes: ['MIDS'] });
       await api('/api/v1/registrations?limit=1', token);
       await api(`/api/v1/registrations/${await idOf('Mira')}`, token);
       await api(`/api/v1/registrations/${await idOf('Mira')}/transfer`, token, 'PUT', {});
+      await register('Ebba', { degreeProgram: 'MIDS' });
+      const ebba = await idOf('Ebba');
+      await staff('DELETE', `/staff/api/registrations/${ebba}`, { reason: 'Asked to be erased' });
+      const since = new Date(Date.now() - 60_000).toISOString();
+      const erasures = (await api(`/api/v1/erasures?since=${since}`, token)).json();
+      expect(erasures.items.map((item: { id: number }) => item.id)).toContain(ebba);
       const entries = (await readAuditLog(database)).filter((record) =>
         record.actor.includes('Audited SIS'),
       );
@@ -391,9 +397,15 @@ describe('on the embedded database', () => {
           { command: 'api list', rowCount: 1, actor: `api token "Audited SIS" (#${id})` },
           { command: 'api open', rowCount: 1, actor: `api token "Audited SIS" (#${id})` },
           { command: 'api transfer', rowCount: 1, actor: `api token "Audited SIS" (#${id})` },
+          {
+            command: 'api erasures',
+            rowCount: erasures.items.length,
+            actor: `api token "Audited SIS" (#${id})`,
+          },
         ],
       );
-      expect(JSON.stringify(entries)).not.toMatch(/Mira|@/);
+      expect(entries.at(-1)?.details).toBe(`since=${since}`);
+      expect(JSON.stringify(entries)).not.toMatch(/Mira|Ebba|@/);
     });
 
     it('describes itself in an OpenAPI 3.1 document that validates, without a token', async () => {

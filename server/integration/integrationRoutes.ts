@@ -1,6 +1,7 @@
 /**
  * The integration API's routes under /api/v1, for the student information system: each call that
- * returns registrations is recorded in the audit log by the token's name with the row count.
+ * returns registrations or erasures is recorded in the audit log by the token's name with the row
+ * count.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -128,7 +129,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptio
 
   app.get('/erasures', { schema: schemas.erasures }, async (request) => {
     const { since, cursor, limit } = request.query;
-    return pageFrom(cursor, (after) =>
+    const page = await pageFrom(cursor, (after) =>
       readErasurePage(
         database,
         tokenHolderOf(request),
@@ -137,6 +138,8 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRoutesOptio
         limitOf(limit),
       ),
     );
+    await audit(request, 'api erasures', page.items.length, since ? `since=${since}` : '');
+    return page;
   });
 
   // Written by @fastify/swagger (registered in integrationPlugin.ts) from the routes' schemas.

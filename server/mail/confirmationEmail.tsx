@@ -5,6 +5,7 @@
  * address. With PUBLIC_URL set it carries the applicant's own link (server/applicant/).
  */
 import { languageLocales } from '../../src/contract/languages';
+import { programmeWithCode } from '../../src/contract/fields';
 import type { StoredRegistration } from '../db/registrations';
 import { confirmationTexts } from './confirmationTexts';
 import { greetingName } from './greetingName';
@@ -52,7 +53,9 @@ export function composeConfirmation(
     registration.createdAt,
   );
   const greeting = texts.greeting(greetingName(registration.firstName));
-  const programme = texts.programmeNames[registration.degreeProgram] ?? registration.degreeProgram;
+  const { degreeProgram } = registration;
+  const programmeName = texts.programmeNames[degreeProgram];
+  const programme = programmeName ? programmeWithCode(degreeProgram, programmeName) : degreeProgram;
   const details: [string, string][] = [
     [texts.programme, programme],
     [texts.reference, registration.reference],

@@ -1,6 +1,7 @@
 /**
  * The confirmation email's words in each language. The degree programmes' names are the form's
- * own (public/assets/i18n), so that the email names the programme exactly as the page did.
+ * own (public/assets/i18n), so that the email names the programme exactly as the page did
+ * (with its code, as programmeWithCode writes it).
  */
 import type { Language } from '../../src/contract/languages';
 import en from '../../public/assets/i18n/en.json';

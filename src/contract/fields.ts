@@ -8,6 +8,9 @@
 export const degreePrograms = ['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE'] as const;
 export type DegreeProgram = (typeof degreePrograms)[number];
 
+/** A programme as the applicant reads it (the form, /my, the emails): code, dash, name. */
+export const programmeWithCode = (code: string, name: string) => `${code} – ${name}`;
+
 export interface FieldSpec {
   /** text: a one-line input; select: one of `options`; checkbox: a boolean. */
   kind: 'text' | 'select' | 'checkbox';

@@ -1,7 +1,8 @@
 /**
  * Makes a token: its name, its programmes (all, or those chosen) and its last day. As GOV.UK's
  * forms do: visible labels and hints, each message beside its field, and an error summary that
- * names each field, takes the focus and links to it. The token made is shown once, to copy.
+ * names each field, takes the focus and links to it. The token made is shown once, to copy; its
+ * "Done" brings the form back with the focus on its heading, where the panel was.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,11 +40,23 @@ export function CreateTokenForm() {
   const [errors, setErrors] = useState<Partial<Record<TokenFormField, string>>>({});
   const [checks, setChecks] = useState(0);
   const summary = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [secretsClosed, setSecretsClosed] = useState(0);
   const [create, { data: created, isError, isLoading, reset }] = useCreateApiTokenMutation();
 
   useEffect(() => {
     if (checks > 0) summary.current?.focus();
   }, [checks]);
+
+  // The panel and its button are gone: without this the focus would fall to the page's start.
+  useEffect(() => {
+    if (secretsClosed > 0) heading.current?.focus();
+  }, [secretsClosed]);
+
+  function closeSecret() {
+    reset();
+    setSecretsClosed((count) => count + 1);
+  }
 
   const set = (change: Partial<TokenFormValues>) =>
     setValues((current) => ({ ...current, ...change }));
@@ -65,7 +78,7 @@ export function CreateTokenForm() {
   }
 
   if (created) {
-    return <NewToken token={created.token} done={reset} />;
+    return <NewToken token={created.token} done={closeSecret} />;
   }
 
   const feedback = (field: TokenFormField) =>
@@ -79,7 +92,7 @@ export function CreateTokenForm() {
 
   return (
     <form onSubmit={send} noValidate aria-labelledby="create-token-heading" className="mb-5">
-      <h2 id="create-token-heading" className="h4">
+      <h2 id="create-token-heading" ref={heading} tabIndex={-1} className="h4">
         {t('tokens.create-heading')}
       </h2>
       <ProblemSummary

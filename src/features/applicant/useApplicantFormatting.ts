@@ -1,7 +1,7 @@
 /** Dates, programmes and fields as the applicant reads them, in the page's language. */
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
-import type { FieldName } from '../../contract/fields';
+import { programmeWithCode, type FieldName } from '../../contract/fields';
 import { defaultLanguage, isLanguage, languageLocales } from '../../contract/languages';
 import { fieldNameKey } from '../registration/fieldMessages';
 
@@ -13,7 +13,7 @@ export function useApplicantFormatting() {
     dateStyle: 'long',
   });
   const programme = (code: string) =>
-    `${code} – ${t(`degree-programs.${code}`, { ns: 'translation' })}`;
+    programmeWithCode(code, t(`degree-programs.${code}`, { ns: 'translation' }));
   return {
     received: (iso: string) => date.format(new Date(iso)),
     programme,

@@ -256,7 +256,8 @@ export function RegistrationList({ member }: { member: StaffMember }) {
         <LoadingSpinner label={t('loading')} />
       ) : (
         <div className="table-responsive" aria-busy={isFetching}>
-          <table className="table table-striped align-middle">
+          {/* Below `sm` each row is a card (staffConsole.scss), its cells labelled by data-label. */}
+          <table className="table table-striped align-middle registration-list">
             <caption className="caption-top">
               {t('registrations-caption', { count: data.total })}
             </caption>
@@ -298,8 +299,8 @@ export function RegistrationList({ member }: { member: StaffMember }) {
                       }
                     />
                   </td>
-                  <td>{format.received(registration.createdAt)}</td>
-                  <td>
+                  <td data-label={t('received')}>{format.received(registration.createdAt)}</td>
+                  <td data-label={t('reference')}>
                     <code>{registration.reference}</code>
                   </td>
                   <th scope="row">
@@ -310,10 +311,16 @@ export function RegistrationList({ member }: { member: StaffMember }) {
                       <span className="duplicate-mark">{t('possible-duplicate')}</span>
                     )}
                   </th>
-                  <td>{format.programme(registration.degreeProgram)}</td>
-                  <td>{registration.email}</td>
-                  <td>{format.state(registration.state)}</td>
-                  <td>{registration.assignee?.name ?? t('nobody')}</td>
+                  <td data-label={format.label('degreeProgram')}>
+                    {format.programme(registration.degreeProgram)}
+                  </td>
+                  <td data-label={format.label('email')} className="registration-email">
+                    {registration.email}
+                  </td>
+                  <td data-label={t('state-label')}>{format.state(registration.state)}</td>
+                  <td data-label={t('assignee-label')}>
+                    {registration.assignee?.name ?? t('nobody')}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import { FieldError } from './FieldError';
-import { registrationFields } from '../../contract/fields';
+import { programmeWithCode, registrationFields } from '../../contract/fields';
 import { fieldChanged } from './registrationSlice';
 import { useField } from './useField';
 
@@ -19,7 +19,7 @@ export function DegreeProgramField({ className }: { className?: string }) {
         <option value="">{t('form.degreeProgram-placeholder')}</option>
         {registrationFields.degreeProgram.options.map((code) => (
           <option key={code} value={code}>
-            {`${code} – ${t(`degree-programs.${code}`)}`}
+            {programmeWithCode(code, t(`degree-programs.${code}`))}
           </option>
         ))}
       </Form.Select>
