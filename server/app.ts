@@ -15,7 +15,7 @@ import { databasePlugin } from './plugins/database';
 import { graphqlPlugin } from './plugins/graphql';
 import { healthPlugin } from './plugins/health';
 import { metricsPlugin } from './plugins/metrics';
-import { outboxPlugin } from './plugins/outbox';
+import { outboxPlugin, type OutboxPluginOptions } from './plugins/outbox';
 import { redisPlugin } from './plugins/redis';
 import { retentionPurgePlugin } from './plugins/retentionPurge';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
@@ -61,6 +61,8 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
   now?: () => Date;
   /** Tests: the webhooks' polling and retry schedule made shorter (server/webhooks/). */
   webhookTiming?: WebhooksPluginOptions['timing'];
+  /** Tests: the outbox's polling and retry schedule made shorter (server/mail/). */
+  outboxTiming?: OutboxPluginOptions['timing'];
 };
 
 /** The SPA's largest request is about 1.5 KiB; anything beyond 16 KiB is refused with 413. */
@@ -136,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       timeZone: options.timeZone,
     },
     maxPerMinute: options.smtpMaxPerMinute,
+    timing: options.outboxTiming,
     links:
       options.publicUrl &&
       createLinkIssuer(

@@ -50,8 +50,13 @@ function messagesTo(inbox: Inbox, address: string): ParsedMail[] {
 const apps: FastifyInstance[] = [];
 const inboxes: Inbox[] = [];
 
+/** The outbox looks every 100 ms and retries after a tenth of the real delays. */
+const fastOutbox = { outboxTiming: { pollMs: 100, retryScale: 0.1 } } satisfies Partial<AppOptions>;
+/** Long enough for a copy too many to arrive: a few of the outbox's polling rounds. */
+const pollingRoundsMs = 3 * fastOutbox.outboxTiming.pollMs;
+
 async function startApp(overrides: Partial<AppOptions>) {
-  const app = await buildApp(testAppOptions(overrides));
+  const app = await buildApp(testAppOptions({ ...fastOutbox, ...overrides }));
   apps.push(app);
   return app;
 }
@@ -162,7 +167,7 @@ describe('the confirmation email', () => {
     await send(app, values, 'sv');
     await send(app, values, 'sv');
     await waitFor(() => messagesTo(inbox, values.email)[0]);
-    await sleep(1500); // more than one polling round
+    await sleep(pollingRoundsMs);
 
     expect(messagesTo(inbox, values.email).length).toBe(1);
   });
@@ -173,7 +178,7 @@ describe('the confirmation email', () => {
     await waitFor(() => messagesTo(inbox, values.email)[0]);
     // Its outbox row is gone now: only the stored registration can keep a second one out.
     await send(app, values, 'sv');
-    await sleep(1500); // more than one polling round
+    await sleep(pollingRoundsMs);
 
     expect(messagesTo(inbox, values.email).length).toBe(1);
   });
@@ -205,7 +210,7 @@ describe('when the mail server is away', () => {
     inboxes.push(inbox);
     const message = await waitFor(
       () => inbox.messages.find((candidate) => candidate.text?.includes(values.firstName)),
-      15_000, // the first retry comes 5 s after the failure
+      15_000, // the first retry comes half a second after the failure (a tenth of 5 s)
     );
     expect(message.subject).toContain('Confirmation');
   });
@@ -232,7 +237,7 @@ describe('when the mail server is away', () => {
     const inbox = await startSmtpServer(port);
     inboxes.push(inbox);
     await waitFor(() => messagesTo(inbox, kept.email)[0]);
-    await sleep(1500); // more than one polling round
+    await sleep(pollingRoundsMs);
 
     expect(messagesTo(inbox, erased.email)).toEqual([]);
   });
@@ -250,9 +255,9 @@ describe('when the mail server is away', () => {
     const second = await startApp({ dataDir, smtpUrl: inbox.url });
     await waitFor(
       () => inbox.messages.find((candidate) => candidate.text?.includes(values.firstName)),
-      10_000, // due 5 s after the failure at most
+      10_000, // due half a second after the failure at most (a tenth of 5 s)
     );
-    await sleep(1500);
+    await sleep(pollingRoundsMs);
 
     expect(
       inbox.messages.filter((message) => message.text?.includes(values.firstName)),
@@ -593,13 +598,15 @@ describeWith(postgresUrl)('several instances on one PostgreSQL', () => {
       inbox.acceptAfterMs = 300;
       const instances = await Promise.all(
         [1, 2, 3].map(() =>
-          buildApp(testAppOptions({ databaseUrl: database.url, smtpUrl: inbox.url })),
+          buildApp(
+            testAppOptions({ ...fastOutbox, databaseUrl: database.url, smtpUrl: inbox.url }),
+          ),
         ),
       );
       const sent = Array.from({ length: 30 }, () => validRegistration());
       await Promise.all(sent.map((values, index) => send(instances[index % 3], values, 'sv')));
       await waitFor(() => (inbox.messages.length >= sent.length ? true : undefined));
-      await sleep(1500);
+      await sleep(pollingRoundsMs);
       await Promise.all(instances.map((instance) => instance.close()));
 
       const recipients = inbox.messages.map((message) => message.text ?? '');

@@ -49,6 +49,9 @@ async function databaseWithQueued(count: number) {
   return { database, queued };
 }
 
+/** The outbox looks every 100 ms and backs off for a fifth of the real delays (1 s first). */
+const fastOutbox = { outboxTiming: { pollMs: 100, retryScale: 0.2 } } satisfies Partial<AppOptions>;
+
 async function startApp(database: Database, overrides: Partial<AppOptions>) {
   const app = await buildApp(testAppOptions({ database, ...overrides }));
   apps.push(app);
@@ -128,14 +131,14 @@ describe('a relay that refuses for a while (4xx)', () => {
     const { database, queued } = await databaseWithQueued(20);
     const inbox = await startInbox();
     inbox.refuse = () => 451;
-    const app = await startApp(database, { smtpUrl: inbox.url });
+    const app = await startApp(database, { ...fastOutbox, smtpUrl: inbox.url });
 
     await waitFor(() => (inbox.attempts > 0 ? true : undefined));
-    await sleep(4000); // several polling rounds, within the first pause of 5 s
+    await sleep(800); // several polling rounds, within the first pause of 1 s
     const attemptsWhileRefused = inbox.attempts;
     inbox.refuse = () => undefined;
     await waitFor(() => (inbox.messages.length >= queued.length ? true : undefined), 30_000);
-    await sleep(1500); // time for a copy too many
+    await sleep(3 * fastOutbox.outboxTiming.pollMs); // time for a copy too many
 
     expect(attemptsWhileRefused).toBeLessThan(queued.length);
     expect(copiesOf(inbox, queued)).toEqual(queued.map(() => 1));
@@ -164,11 +167,11 @@ describe('the claim lease', () => {
     const { database, queued } = await databaseWithQueued(1);
     const inbox = await startInbox();
     // Longer than a polling round: the other sender looks while the message is in flight.
-    inbox.acceptAfterMs = 2500;
-    await Promise.all([1, 2].map(() => startApp(database, { smtpUrl: inbox.url })));
+    inbox.acceptAfterMs = 5 * fastOutbox.outboxTiming.pollMs;
+    await Promise.all([1, 2].map(() => startApp(database, { ...fastOutbox, smtpUrl: inbox.url })));
 
     await waitFor(() => (inbox.messages.length > 0 ? true : undefined));
-    await sleep(inbox.acceptAfterMs + 1000); // time for a second copy to arrive
+    await sleep(inbox.acceptAfterMs + 3 * fastOutbox.outboxTiming.pollMs); // for a second copy
 
     expect(copiesOf(inbox, queued)).toEqual([1]);
   });

@@ -17,7 +17,7 @@ import {
 import type { Institution } from './confirmationEmail';
 import { describeMailFailure } from './mailFailure';
 import type { MailTransport } from './mailTransport';
-import { retryDelaySeconds, type RelayPause } from './outboxBackOff';
+import type { RelayPause } from './outboxBackOff';
 import type { OutboxCounters } from './outboxDelivery';
 
 export interface ApplicantMailDeliveryOptions {
@@ -73,7 +73,7 @@ export function createApplicantMailDelivery(options: ApplicantMailDeliveryOption
         counters.sent();
       } catch (error) {
         if (transport.isRelayUnavailable(error)) relay.refused(error);
-        const retryInSeconds = retryDelaySeconds(mail.attempts);
+        const retryInSeconds = relay.retryInSeconds(mail.attempts);
         await retryApplicantMailLater(database, mail.id, retryInSeconds);
         counters.failed();
         log.warn(

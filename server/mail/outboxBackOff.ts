@@ -9,9 +9,11 @@ import { describeMailFailure } from './mailFailure';
  * 5 s after the first failure, then doubling up to 10 minutes: a message's retries, and the
  * queue's pauses while the relay refuses.
  */
-export const retryDelaySeconds = (failures: number) => Math.min(5 * 2 ** (failures - 1), 600);
+const retryDelaySeconds = (failures: number) => Math.min(5 * 2 ** (failures - 1), 600);
 
 export interface RelayPause {
+  /** A failed message's own delay before its next attempt, on the schedule above (scaled). */
+  retryInSeconds(failures: number): number;
   /** How long the relay is still left alone; 0: messages may go. */
   msLeft(): number;
   /** The relay refused for now or did not answer: a pause, longer after each in a row. */
@@ -20,17 +22,20 @@ export interface RelayPause {
   answered(): void;
 }
 
-export function createRelayPause(log: FastifyBaseLogger): RelayPause {
+/** `retryScale` multiplies the schedule: tests make seconds milliseconds. */
+export function createRelayPause(log: FastifyBaseLogger, retryScale = 1): RelayPause {
   /** Date.now() until which nothing is handed to the relay. */
   let pausedUntil = 0;
   let refusalsInRow = 0;
+  const retryInSeconds = (failures: number) => retryDelaySeconds(failures) * retryScale;
   return {
+    retryInSeconds,
     msLeft: () => Math.max(0, pausedUntil - Date.now()),
     refused(error) {
       // The messages in flight beside the refused one are refused with it: one pause for them all.
       if (Date.now() < pausedUntil) return;
       refusalsInRow += 1;
-      const pauseSeconds = retryDelaySeconds(refusalsInRow);
+      const pauseSeconds = retryInSeconds(refusalsInRow);
       pausedUntil = Date.now() + pauseSeconds * 1000;
       log.warn(
         { ...describeMailFailure(error), pauseSeconds },

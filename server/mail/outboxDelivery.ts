@@ -11,7 +11,7 @@ import { toStoredRegistration } from '../db/registrations';
 import { composeConfirmation, type Institution } from './confirmationEmail';
 import { describeMailFailure } from './mailFailure';
 import type { MailTransport } from './mailTransport';
-import { retryDelaySeconds, type RelayPause } from './outboxBackOff';
+import type { RelayPause } from './outboxBackOff';
 import { giveBack, retryLater, type ClaimedRow } from './outboxTable';
 
 export interface OutboxCounters {
@@ -40,7 +40,7 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions) {
 
   /** The message's own failure: it is tried again after its own growing delay. */
   async function failMessage(row: ClaimedRow, error: unknown) {
-    const retryInSeconds = retryDelaySeconds(row.outbox_attempts);
+    const retryInSeconds = relay.retryInSeconds(row.outbox_attempts);
     await retryLater(database, row.outbox_id, retryInSeconds);
     counters.failed();
     log.warn(

@@ -47,6 +47,8 @@ export interface OutboxSenderOptions {
   maxPerMinute?: number;
   /** With PUBLIC_URL: the applicants' links, which their emails carry. */
   links?: ApplicantLinkIssuer;
+  /** Multiplies the retry schedule and the relay's pauses: tests make seconds milliseconds. */
+  retryScale?: number;
 }
 
 /** Each claim is a commit (an fsync on PGlite): 20 a batch held the sender to half this rate. */
@@ -63,7 +65,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const { database, transport, log } = options;
   const pollMs = options.pollMs ?? 1000;
   const pace = options.maxPerMinute ? createOutboxPace(options.maxPerMinute) : undefined;
-  const relay = createRelayPause(log);
+  const relay = createRelayPause(log, options.retryScale);
   const deliverBatch = createOutboxDelivery({ ...options, relay });
   const deliverApplicantMail = createApplicantMailDelivery({ ...options, relay });
   let timer: NodeJS.Timeout | undefined;

@@ -26,6 +26,8 @@ export interface OutboxPluginOptions {
   maxPerMinute?: number;
   /** With PUBLIC_URL: the applicants' links, which the confirmations carry. */
   links?: ApplicantLinkIssuer;
+  /** Tests: how often to look for due messages, and the retry schedule made shorter. */
+  timing?: { pollMs: number; retryScale: number };
 }
 
 const outbox: FastifyPluginAsync<OutboxPluginOptions> = async (app, options) => {
@@ -37,6 +39,7 @@ const outbox: FastifyPluginAsync<OutboxPluginOptions> = async (app, options) => 
     log: app.log,
     maxPerMinute: options.maxPerMinute,
     links: options.links,
+    ...options.timing,
   });
   app.decorate('outbox', sender);
   app.addHook('onClose', () => sender.stop());
