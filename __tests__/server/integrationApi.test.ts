@@ -15,7 +15,7 @@ import { runStaffRequest } from '../../server/operations/operations';
 import { requestsPerMinutePerToken } from '../../server/integration/integrationPlugin';
 import { decodeCursor, encodeCursor } from '../../server/integration/feedCursor';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
-import type { RegistrationValues } from '../../src/contract/fields';
+import { fieldNames, type RegistrationValues } from '../../src/contract/fields';
 import type { ApiToken, ApiTokenBody } from '../../src/contract/apiTokenSchemas';
 import type { IntegrationRegistration } from '../../src/contract/integrationApiSchemas';
 import pg from 'pg';
@@ -260,6 +260,14 @@ describe('on the embedded database', () => {
         transferredAt: null,
         updatedAt: mira.json().createdAt,
       });
+      // PostgreSQL writes the items' JSON: the same values and times as the staff view gives.
+      const staffView = (
+        await context.staff('GET', `/staff/api/registrations/${mira.json().id}`)
+      ).json();
+      for (const name of [...fieldNames, 'id', 'reference', 'language', 'createdAt']) {
+        expect(mira.json()[name]).toStrictEqual(staffView[name]);
+      }
+      expect(items.find((item: { id: number }) => item.id === mira.json().id)).toEqual(mira.json());
     });
 
     it('pages without skipping while registrations arrive and change, and hands a changed one out again', async () => {

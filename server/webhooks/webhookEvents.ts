@@ -4,6 +4,7 @@
  * event, which costs next to nothing when there are none.
  */
 import type { WebhookEvent } from '../../src/contract/webhooks';
+import { isoTime } from '../db/isoTime';
 
 /**
  * A WITH clause's data-modifying part, named `name`, queueing `event` for every row of `source`
@@ -16,7 +17,7 @@ export const queueWebhookEvents = (name: string, source: string, event: WebhookE
       (webhook_id, event_type, registration_id, reference, degree_program, payload)
     SELECT webhooks.id, '${event}', changed.id, changed.reference, changed.degree_program,
       json_build_object('type', '${event}',
-        'timestamp', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'timestamp', ${isoTime('now()')},
         'data', json_build_object('id', changed.id, 'reference', changed.reference,
           'degreeProgram', changed.degree_program))
     FROM ${source} AS changed JOIN webhooks ON webhooks.deleted_at IS NULL
