@@ -2,33 +2,39 @@
  * The applicant's own link in Chromium (issue 34), on PGlite and PostgreSQL: a registration sent
  * from the form, its link read from the .eml in DATA_DIR/mail and opened; the token gone from the
  * address and the history; a wrong birthday counted, the right one accepted; the phone number
- * corrected (an invalid one first); the JSON downloaded; withdrawn after the dialog, and the link
- * dead afterwards. In English and by keyboard alone: a link asked for again, the same answer with
- * and without a registration; a link locked by 5 wrong birthdays; an expired one (faked clock).
+ * corrected (an invalid one first) and the correction in the staff API's history, made by the
+ * applicant (an admin signed in at testing/localProvider.ts); the JSON downloaded; withdrawn after
+ * the dialog: gone for the staff, its mail gone but for the withdrawal's notice, the link dead.
+ * That journey in Swedish on a laptop and in English on a phone. In English and by keyboard
+ * alone: a link asked for again, the same answer with and without a registration; a link locked
+ * by 5 wrong birthdays; an expired one (faked clock).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { consoleApiPath } from '../src/contract/consolePaths';
 import { launchBrowser } from '../testing/browser';
 import { connectGraphql, acknowledgedFirstName } from '../testing/graphqlClient';
 import { validRegistration } from '../testing/registrations';
+import { startLocalProvider, type LocalProvider } from '../testing/localProvider';
 import { freePort, startServer, type RunningServer } from '../testing/server';
 import { describeWith, testServiceUrl, testTool } from '../testing/testService';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../testing/throwawayDatabase';
-import { openStartPage, waitForOutcome } from './support/app';
+import { chooseLanguage, openStartPage, waitForOutcome } from './support/app';
 import { expectNoViolationsAtBothSizes as expectNoViolationsAtBothSizesOf } from './support/axe';
 import { fakedClock, type FakedClock } from './support/fakedClock';
 import { fillForm, submitButton } from './support/form';
 import { tabTo } from './support/keyboard';
-import { text } from './support/translations';
+import { text, type Language } from './support/translations';
 
 const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
 const hasFaketime = testTool('faketime', "an expired applicant's link on a faked clock");
 
 let browser: Browser;
 let server: RunningServer;
+let provider: LocalProvider;
 let clock: FakedClock | undefined;
 let context: BrowserContext;
 let page: Page;
@@ -63,17 +69,26 @@ const mailFiles = () => (fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()) : 
 const mailFileName = (resent: boolean) =>
   resent ? /^registration-\d+-link-\d+\.eml$/ : /^registration-\d+\.eml$/;
 
-/** The applicant's link mailed to this address (the server sends in the background). */
-async function linkMailedTo(email: string, resent = false): Promise<string> {
+/** The mail to this address in a file whose name matches, once the server has written it. */
+async function mailTo(email: string, fileName: RegExp): Promise<{ file: string; text: string }> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    for (const file of mailFiles().filter((name) => mailFileName(resent).test(name))) {
+    for (const file of mailFiles().filter((name) => fileName.test(name))) {
       const message = await simpleParser(fs.readFileSync(path.join(mailDir(), file)));
-      const link = /https?:\/\/\S+\/my\/[A-Za-z0-9_-]{43}\b/.exec(message.text ?? '')?.[0];
-      if (message.to && JSON.stringify(message.to).includes(email) && link) return link;
+      if (message.to && JSON.stringify(message.to).includes(email)) {
+        return { file, text: message.text ?? '' };
+      }
     }
     await sleep(100);
   }
-  throw new Error(`No link mailed to ${email} in ${mailDir()}`);
+  throw new Error(`No mail to ${email} in a file like ${fileName} in ${mailDir()}`);
+}
+
+/** The applicant's link mailed to this address (the server sends in the background). */
+async function linkMailedTo(email: string, resent = false): Promise<string> {
+  const { text: body } = await mailTo(email, mailFileName(resent));
+  const link = /https?:\/\/\S+\/my\/[A-Za-z0-9_-]{43}\b/.exec(body)?.[0];
+  if (!link) throw new Error(`The mail to ${email} has no link`);
+  return link;
 }
 
 const expectNoViolationsAtBothSizes = () => expectNoViolationsAtBothSizesOf(page);
@@ -96,6 +111,25 @@ async function switchToEnglishByKeyboard(): Promise<void> {
   await page.waitForFunction(() => document.documentElement.lang === 'en');
 }
 
+/** Opens the staff console in a page of its own and signs an admin in at the local provider. */
+async function signedInStaff(): Promise<Page> {
+  const staff = await context.newPage();
+  staff.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+  await staff.goto('/staff');
+  await staff.waitForURL(/\/interaction\//);
+  await staff.locator('input[name=login]').fill('admin');
+  await staff.locator('input[name=password]').fill('any password');
+  await staff.locator('button[type=submit]').click();
+  await staff.waitForURL(`${server.url}/staff`);
+  return staff;
+}
+
+/** The whole journey in Swedish on a laptop, and in English on a phone (the issue's "done when"). */
+const runs: { language: Language; viewport: { width: number; height: number } }[] = [
+  { language: 'sv', viewport: { width: 1366, height: 768 } },
+  { language: 'en', viewport: { width: 390, height: 844 } },
+];
+
 describe('on PGlite', () => applicantTests({}));
 describeWith(postgresUrl)('on PostgreSQL', () => applicantTests({ postgresUrl }));
 
@@ -109,11 +143,12 @@ function applicantTests(storage: { postgresUrl?: string }) {
     // The link in the mail is PUBLIC_URL's: the server's own address. Its clock moves forward
     // for the last test only.
     const port = await freePort();
+    provider = await startLocalProvider(`http://127.0.0.1:${port}`);
     clock = hasFaketime ? fakedClock() : undefined;
     server = await startServer({
       port,
       env: {
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...provider.settings,
         ...(database && { DATABASE_URL: database.url }),
         ...clock?.env,
       },
@@ -122,90 +157,134 @@ function applicantTests(storage: { postgresUrl?: string }) {
 
   afterAll(async () => {
     await server?.dispose();
+    await provider?.stop();
     clock?.dispose();
     await database?.drop();
   });
 
-  test('sent from the form, opened from the mail, verified, corrected, downloaded and withdrawn', async () => {
-    const registration = validRegistration();
-    await openStartPage(page);
-    await fillForm(page, registration);
-    await submitButton(page).click();
-    await waitForOutcome(page, 'send-page-thankyou', 'sv');
+  test.each(runs)(
+    'in $language at $viewport.width px: sent from the form, opened from the mail, verified, corrected, downloaded and withdrawn; the staff see the correction, then nothing; each step mailed',
+    async ({ language, viewport }) => {
+      await page.setViewportSize(viewport);
+      const registration = validRegistration();
+      await openStartPage(page);
+      if (language !== 'sv') await chooseLanguage(page, language);
+      await fillForm(page, registration);
+      await submitButton(page).click();
+      await waitForOutcome(page, 'send-page-thankyou', language);
 
-    const link = await linkMailedTo(registration.email);
-    const token = link.split('/').pop()!;
-    await page.goto(link);
-    const birthday = page.getByLabel(text('sv', 'form.birthday-label'));
-    await birthday.waitFor();
-    // The token is in neither the address nor the history once opened.
-    expect(page.url()).not.toContain(token);
-    expect(await page.evaluate(() => JSON.stringify(history.state) + location.href)).not.toContain(
-      token,
-    );
-    await expectNoViolationsAtBothSizes();
+      // The registration's id names its mail files and the staff API's address.
+      const confirmation = await mailTo(registration.email, mailFileName(false));
+      const id = /^registration-(\d+)\.eml$/.exec(confirmation.file)![1];
+      const link = await linkMailedTo(registration.email);
+      const token = link.split('/').pop()!;
+      await page.goto(link);
+      const birthday = page.getByLabel(text(language, 'form.birthday-label'));
+      await birthday.waitFor();
+      // The token is in neither the address nor the history once opened.
+      expect(page.url()).not.toContain(token);
+      expect(
+        await page.evaluate(() => JSON.stringify(history.state) + location.href),
+      ).not.toContain(token);
+      await expectNoViolationsAtBothSizes();
+      await page.setViewportSize(viewport);
 
-    // A wrong birthday is counted; the right one opens the fields.
-    await birthday.fill('01.01.1990');
-    await page.getByRole('button', { name: text('sv', 'applicant:verify-submit') }).click();
-    // The tries left, in the field's own message (the summary repeats it).
-    await page
-      .locator('#verify-birthday-error', {
-        hasText: text('sv', 'applicant:birthday-wrong_other', { count: '4' }),
-      })
-      .waitFor();
-    await birthday.fill(registration.birthday);
-    await page.getByRole('button', { name: text('sv', 'applicant:verify-submit') }).click();
-    const details = page.getByRole('heading', {
-      name: text('sv', 'applicant:details-heading'),
-      exact: true,
-    });
-    await details.waitFor();
-    expect(await page.locator('main').innerText()).toContain(registration.phoneNumber);
-    await expectNoViolationsAtBothSizes();
+      // A wrong birthday is counted; the right one opens the fields.
+      await birthday.fill('01.01.1990');
+      await page.getByRole('button', { name: text(language, 'applicant:verify-submit') }).click();
+      // The tries left, in the field's own message (the summary repeats it).
+      await page
+        .locator('#verify-birthday-error', {
+          hasText: text(language, 'applicant:birthday-wrong_other', { count: '4' }),
+        })
+        .waitFor();
+      await birthday.fill(registration.birthday);
+      await page.getByRole('button', { name: text(language, 'applicant:verify-submit') }).click();
+      const details = page.getByRole('heading', {
+        name: text(language, 'applicant:details-heading'),
+        exact: true,
+      });
+      await details.waitFor();
+      expect(await page.locator('main').innerText()).toContain(registration.phoneNumber);
+      await expectNoViolationsAtBothSizes();
+      await page.setViewportSize(viewport);
 
-    // A correction the form's rules refuse: the summary names the field and takes the focus.
-    await page.getByRole('button', { name: text('sv', 'applicant:correct') }).click();
-    const phone = page.getByLabel(text('sv', 'form.phoneNumber-label'));
-    await phone.fill('040 1');
-    await page.getByRole('button', { name: text('sv', 'applicant:correction-save') }).click();
-    const summary = page.getByRole('region', { name: text('sv', 'form.error-summary-heading') });
-    await summary.waitFor();
-    expect(await summary.innerText()).toContain(text('sv', 'form.phoneNumber-label'));
-    await page.waitForFunction(() => document.activeElement?.classList.contains('error-summary'));
-    await expectNoViolationsAtBothSizes();
-    await summary.getByRole('link').click();
-    expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
-    const newNumber = '+358 50 765 4321';
-    await phone.fill(newNumber);
-    await page.getByRole('button', { name: text('sv', 'applicant:correction-save') }).click();
-    await page.getByText(text('sv', 'applicant:corrected')).waitFor();
-    expect(await page.locator('main').innerText()).toContain(newNumber);
+      // A correction the form's rules refuse: the summary names the field and takes the focus.
+      await page.getByRole('button', { name: text(language, 'applicant:correct') }).click();
+      const phone = page.getByLabel(text(language, 'form.phoneNumber-label'));
+      await phone.fill('040 1');
+      await page.getByRole('button', { name: text(language, 'applicant:correction-save') }).click();
+      const summary = page.getByRole('region', {
+        name: text(language, 'form.error-summary-heading'),
+      });
+      await summary.waitFor();
+      expect(await summary.innerText()).toContain(text(language, 'form.phoneNumber-label'));
+      await page.waitForFunction(() => document.activeElement?.classList.contains('error-summary'));
+      await expectNoViolationsAtBothSizes();
+      await page.setViewportSize(viewport);
+      await summary.getByRole('link').click();
+      expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
+      const newNumber = '+358 50 765 4321';
+      await phone.fill(newNumber);
+      await page.getByRole('button', { name: text(language, 'applicant:correction-save') }).click();
+      await page.getByText(text(language, 'applicant:corrected')).waitFor();
+      expect(await page.locator('main').innerText()).toContain(newNumber);
+      await mailTo(registration.email, new RegExp(`^registration-${id}-updated-\\d+\\.eml$`));
 
-    // The JSON download has the corrected number.
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: text('sv', 'applicant:download') }).click(),
-    ]);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
-    expect(JSON.stringify(JSON.parse(Buffer.concat(chunks).toString('utf8')))).toContain(newNumber);
+      // The staff see the correction in the registration's history, made by the applicant.
+      const staff = await signedInStaff();
+      const staffView = await staff.request.get(`${consoleApiPath}/registrations/${id}`);
+      expect(staffView.status()).toBe(200);
+      expect((await staffView.json()).history).toContainEqual(
+        expect.objectContaining({
+          type: 'correction',
+          actor: null,
+          field: 'phoneNumber',
+          from: registration.phoneNumber,
+          to: newNumber,
+        }),
+      );
 
-    // Withdrawn after the dialog; the link is dead afterwards.
-    await page.getByRole('button', { name: text('sv', 'applicant:withdraw'), exact: true }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: text('sv', 'applicant:withdraw-confirm') })
-      .click();
-    await page
-      .getByRole('heading', { name: text('sv', 'applicant:withdrawn-heading'), exact: true })
-      .waitFor();
-    await expectNoViolationsAtBothSizes();
-    await page.goto(link);
-    await page
-      .getByRole('heading', { name: text('sv', 'applicant:link-refused-heading'), exact: true })
-      .waitFor();
-  });
+      // The JSON download has the corrected number.
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: text(language, 'applicant:download') }).click(),
+      ]);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+      expect(JSON.stringify(JSON.parse(Buffer.concat(chunks).toString('utf8')))).toContain(
+        newNumber,
+      );
+
+      // Withdrawn after the dialog; the link is dead afterwards.
+      await page
+        .getByRole('button', { name: text(language, 'applicant:withdraw'), exact: true })
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text(language, 'applicant:withdraw-confirm') })
+        .click();
+      await page
+        .getByRole('heading', { name: text(language, 'applicant:withdrawn-heading'), exact: true })
+        .waitFor();
+      await expectNoViolationsAtBothSizes();
+      await page.setViewportSize(viewport);
+
+      // Gone for the staff; its mail went with it, but for the withdrawal's own notice.
+      expect((await staff.request.get(`${consoleApiPath}/registrations/${id}`)).status()).toBe(404);
+      await mailTo(registration.email, /^withdrawn-\d+\.eml$/);
+      expect(mailFiles().filter((name) => name.startsWith(`registration-${id}-`))).toEqual([]);
+      expect(mailFiles()).not.toContain(`registration-${id}.eml`);
+
+      await page.goto(link);
+      await page
+        .getByRole('heading', {
+          name: text(language, 'applicant:link-refused-heading'),
+          exact: true,
+        })
+        .waitFor();
+    },
+  );
 
   test('a link asked for again, in English by keyboard: one answer with and without a registration, mail only for the one', async () => {
     const email = await registered();

@@ -6,29 +6,19 @@
  */
 import type { Page } from 'playwright-core';
 import { validRegistration, validValues } from '../testing/registrations';
+import { throttleLikeAPhone } from '../testing/throttledPhone';
 import { readSessionStorage, setUpApp, waitForLanguage, waitForOutcome } from './support/app';
 import { fillForm, submitButton } from './support/form';
 import { text } from './support/translations';
 
 const app = setUpApp();
 
-/** Lighthouse's slow 4G: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up. */
-const slow4g = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
-
 /**
  * Opens the start page on a throttled phone with its scripts held back; returns the function
  * that lets them load. Until then the page is the server's markup and the inline script alone.
  */
 async function openBeforeScripts(page: Page): Promise<() => void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', slow4g);
+  await throttleLikeAPhone(page);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/js\/main[.-][\w.-]*\.js$/, async (route) => {
