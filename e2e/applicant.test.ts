@@ -24,7 +24,7 @@ import { describeWith, testServiceUrl, testTool } from '../testing/testService';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../testing/throwawayDatabase';
 import { chooseLanguage, openStartPage, waitForOutcome } from './support/app';
 import { expectNoViolationsAtBothSizes as expectNoViolationsAtBothSizesOf } from './support/axe';
-import { fakedClock, type FakedClock } from './support/fakedClock';
+import { fakedClock, type FakedClock } from '../testing/fakedClock';
 import { fillForm, submitButton } from './support/form';
 import { tabTo } from './support/keyboard';
 import { text, type Language } from './support/translations';

@@ -26,7 +26,7 @@ import {
   wcagViolations,
   expectNoViolationsAtBothSizes as expectNoViolationsAtBothSizesOf,
 } from './support/axe';
-import { fakedClock, type FakedClock } from './support/fakedClock';
+import { fakedClock, type FakedClock } from '../testing/fakedClock';
 import { installMeasures, type WindowWithAxe } from './support/nonTextContrast';
 import { text, type Language } from './support/translations';
 import { tabTo as tabToControl } from './support/keyboard';
