@@ -130,6 +130,11 @@ describe('the SPA bundle', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<title>My registration</title>');
       expect(response.body).toContain('<script id="app-config" type="application/json">');
+      // Painted opening, before its script: in the language asked, Swedish by default.
+      expect(response.body).toContain('<html lang="sv">');
+      expect(response.body).toContain('<div id="root"><p>Öppnar</p></div>');
+      const english = await app.inject({ method: 'GET', url: `${url}?lang=en` });
+      expect(english.body).toContain('<div id="root"><p>Opening</p></div>');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(xsrfCookieOf(response)).toBeDefined();

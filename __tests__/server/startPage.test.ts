@@ -6,6 +6,8 @@ import { JSDOM } from 'jsdom';
 import { buildApp } from '../../server/app';
 import { fieldNames } from '../../src/contract/fields';
 import { prerenderStartPage } from '../../src/prerender/startPage';
+import applicantEn from '../../public/assets/i18n/applicant/en.json';
+import applicantSv from '../../public/assets/i18n/applicant/sv.json';
 import { translations, withoutMarkup } from '../support/renderApp';
 import { removeTempDirs, stubDatabase } from './support/fixtures';
 import { testAppOptions } from './support/testApp';
@@ -159,6 +161,24 @@ describe('the start page as the server sends it', () => {
       );
       expect(document.querySelectorAll('script, noscript')).toHaveLength(0);
       expect(links).toContain(`/?lang=${language}`);
+    },
+  );
+
+  it.each([
+    ['/my/Abc_-123', 'sv', sv, applicantSv],
+    ['/my?lang=en', 'en', en, applicantEn],
+  ] as const)(
+    "paints the applicant's page at %s opening, its language switch hidden until its script has come",
+    async (url, language, texts, applicantText) => {
+      const { document } = await pageBeforeScripts(url);
+      const root = document.getElementById('root')!;
+
+      expect(document.documentElement.lang).toBe(language);
+      expect(root.querySelector('header')?.textContent).toContain(texts.general['topbar-label']);
+      expect(root.querySelector('main [role="status"]')?.textContent).toBe(applicantText.loading);
+      expect(root.querySelector('footer')).not.toBeNull();
+      // The switch needs the script: hidden (styles.scss) until the page renders in its place.
+      expect(root.querySelectorAll('.page-opening .dropdown')).toHaveLength(1);
     },
   );
 

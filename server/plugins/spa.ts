@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { appConfigElementId, type AppConfig } from '../../src/contract/configDefaults';
 import { applicantPagePath } from '../../src/contract/applicantPaths';
 import { documentNames, documentPath } from '../../src/contract/documents';
@@ -70,21 +70,20 @@ export function loadStartPage(
 const emptyRoot = /<div id="?root"?><\/div>/;
 const htmlLanguage = /<html lang="?[\w-]+"?>/;
 
-/**
- * The page in a language, with markup rendered into its root and what follows the root; its
- * scripts are left to the start page's inline script.
- */
+/** The page in a language, with markup rendered into its root and what follows the root. */
 function withRendered(
   html: string,
   language: Language,
   { rootMarkup, trailingMarkup = '' }: { rootMarkup: string; trailingMarkup?: string },
 ): string {
-  if (!emptyRoot.test(html)) throw new Error('index.html has no empty <div id="root"></div>');
+  if (!emptyRoot.test(html)) throw new Error('The page has no empty <div id="root"></div>');
   return html
-    .replace(deferredScript, '')
     .replace(htmlLanguage, `<html lang="${language}">`)
     .replace(emptyRoot, () => `<div id="root">${rootMarkup}</div>${trailingMarkup}`);
 }
+
+/** The start page's scripts are left to its inline script, which loads them after painting. */
+const withoutScripts = (html: string) => html.replace(deferredScript, '');
 
 /** What only the app needs: its scripts, the translations it fetches, the notice it needs them. */
 const scriptElement = /<script\b[^>]*>.*?<\/script>/gs;
@@ -146,7 +145,9 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   const indexHtml = withAppConfig(pageHtml, appConfig);
   // / and the documents are prerendered; /send shows the saved form, which only the browser knows.
   const startPages = byLanguage((language) =>
-    compressedPage(withRendered(indexHtml, language, startPage.languages[language])),
+    compressedPage(
+      withRendered(withoutScripts(indexHtml), language, startPage.languages[language]),
+    ),
   );
   const sendIndexPage = compressedPage(indexHtml);
   const sendStaffPage =
@@ -154,9 +155,13 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   app.get('/', (request, reply) => startPages[languageAsked(request)](request, reply));
   // The applicant's page, with the link's token in the address until the page takes it out. The
   // whole server's Referrer-Policy (no-referrer) keeps the token from being sent anywhere.
-  const sendApplicantPage = compressedPage(
-    withAppConfig(readHtml(staticDir, 'my.html'), appConfig),
+  // Painted as it shows while it opens the link, before its script has come.
+  const myHtml = withAppConfig(readHtml(staticDir, 'my.html'), appConfig);
+  const applicantPages = byLanguage((language) =>
+    compressedPage(withRendered(myHtml, language, startPage.applicantPage[language])),
   );
+  const sendApplicantPage = (request: FastifyRequest, reply: FastifyReply) =>
+    applicantPages[languageAsked(request)](request, reply);
   app.get(applicantPagePath, sendApplicantPage);
   app.get(`${applicantPagePath}/:token`, sendApplicantPage);
   // A document's page holds no app, so neither its configuration: the page as built.

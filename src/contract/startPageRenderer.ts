@@ -18,6 +18,11 @@ export interface PrerenderedStartPage {
   languages: Record<Language, RenderedPage & { trailingMarkup: string }>;
   /** The inline script's text, for the Content-Security-Policy's hash. */
   inlineScript: string;
+  /**
+   * The applicant's page (/my) in each language as it shows while it opens the link: painted
+   * before its script has come, which then renders the page in its place.
+   */
+  applicantPage: Record<Language, RenderedPage>;
   /** Each document as a page of its own in each language, with its title; it needs no script. */
   documents: Record<Language, Record<DocumentName, RenderedPage & { title: string }>>;
 }

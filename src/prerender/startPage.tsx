@@ -8,6 +8,8 @@ import type { Resource } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import applicantEn from '../../public/assets/i18n/applicant/en.json';
+import applicantSv from '../../public/assets/i18n/applicant/sv.json';
 import en from '../../public/assets/i18n/en.json';
 import sv from '../../public/assets/i18n/sv.json';
 import { AppProviders } from '../app/AppProviders';
@@ -15,7 +17,9 @@ import { AppRoutes } from '../app/AppRoutes';
 import { storageKeys } from '../app/storage';
 import { makeStore } from '../app/store';
 import { applyAppConfig } from '../config';
+import { ApplicantPageOpening } from '../features/applicant/ApplicantFrame';
 import { DocumentPage } from '../features/documents/DocumentPage';
+import { applicantPagePath } from '../contract/applicantPaths';
 import { documentNames, documentPath } from '../contract/documents';
 import { createI18n } from '../features/language/i18n';
 import { byLanguage, languageParameter, languages, type Language } from '../contract/languages';
@@ -26,7 +30,10 @@ import { loadScriptsAfterFirstPaint } from './loadScriptsAfterFirstPaint';
 import type { PrerenderedStartPage, StartPageRenderer } from '../contract/startPageRenderer';
 import { restoreBeforeHydration } from './restoreBeforeHydration';
 
-const translations: Resource = { sv: { translation: sv }, en: { translation: en } };
+const translations: Resource = {
+  sv: { translation: sv, applicant: applicantSv },
+  en: { translation: en, applicant: applicantEn },
+};
 
 /** The start page in the other languages is a template each, which the inline script may show. */
 const templateIdPrefix = 'start-page-';
@@ -81,6 +88,9 @@ export const prerenderStartPage: StartPageRenderer = (appConfig, scriptUrls) => 
       trailingMarkup: `${templates(language)}<script>${inlineScript}</script>`,
     })),
     inlineScript,
+    applicantPage: byLanguage((language) => ({
+      rootMarkup: renderIn(language, applicantPagePath, <ApplicantPageOpening />),
+    })),
     documents: byLanguage(documentPagesIn),
   };
 };

@@ -50,6 +50,7 @@ export function makeStaticDir(): string {
     exports.prerenderStartPage = () => ({
       languages: { sv: page, en: page },
       inlineScript: 'void 0',
+      applicantPage: { sv: { rootMarkup: '<p>Öppnar</p>' }, en: { rootMarkup: '<p>Opening</p>' } },
       documents: { sv: documents, en: documents },
     });`,
   );

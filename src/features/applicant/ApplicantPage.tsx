@@ -8,12 +8,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Footer } from '../../components/Footer';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { TopBar } from '../../components/TopBar';
 import type { Language } from '../../contract/languages';
 import { languageChanged } from '../language/languageSlice';
 import { useDocumentLanguage } from '../language/useDocumentLanguage';
+import { ApplicantFrame, ApplicantLoading } from './ApplicantFrame';
 import { useRegistrationQuery } from './applicantApi';
 import { statusOf } from './applicantErrors';
 import { selectLink, selectWithdrawn } from './applicantSlice';
@@ -27,13 +25,9 @@ export function ApplicantPage() {
   // The page's language; each of its views sets the page's title (PageHeading).
   useDocumentLanguage(useTranslation().i18n);
   return (
-    <>
-      <TopBar />
-      <main className="container-lg py-4" id="main">
-        <CurrentView />
-      </main>
-      <Footer />
-    </>
+    <ApplicantFrame>
+      <CurrentView />
+    </ApplicantFrame>
   );
 }
 
@@ -44,12 +38,8 @@ function CurrentView() {
   if (withdrawn) return <WithdrawnView />;
   if (link === 'refused') return <LinkRequestView reason="link-refused" />;
   if (link === 'failed') return <LinkRequestView reason="link-failed" />;
-  if (link === 'opening') return <Loading />;
+  if (link === 'opening') return <ApplicantLoading />;
   return <RegistrationView />;
-}
-
-function Loading() {
-  return <LoadingSpinner label={useTranslation('applicant').t('loading')} />;
 }
 
 /** The registration, once the session is there: the summary, then the birthday or the rest. */
@@ -61,7 +51,7 @@ function RegistrationView() {
   const [askedBirthday, setAskedBirthday] = useState(false);
   if (data && !data.verified && !askedBirthday) setAskedBirthday(true);
 
-  if (isLoading) return <Loading />;
+  if (isLoading) return <ApplicantLoading />;
   if (statusOf(error) === 401) return <LinkRequestView reason="no-session" />;
   if (!data) {
     return (
