@@ -89,9 +89,12 @@ export function findRegistrations(db: Database, search: RegistrationSearch, page
       params,
     );
     const { limit, offset } = rowsOfPage(page);
+    // The page first, then its duplicates: the rows an OFFSET skips would each run the subquery.
     const rows = await tx.query<ListedRow>(
-      `SELECT ${selectedColumns}, ${duplicateOfColumn('$1')} FROM registrations WHERE ${where}
-       ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+      `SELECT ${selectedColumns}, ${duplicateOfColumn('$1')}
+       FROM (SELECT * FROM registrations WHERE ${where}
+         ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS registrations
+       ORDER BY created_at DESC, id DESC`,
       params,
     );
     return { total, items: rows.map(toListedRegistration) };
