@@ -10,7 +10,7 @@ import { validRegistration } from '../../testing/registrations';
 import { runStaffCommand, startServer, type StaffTarget } from '../../testing/server';
 import { testServiceUrl } from '../../testing/testService';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../testing/throwawayDatabase';
-import { databaseTimeoutMs, makeStaticDir, removeTempDirs } from './support/fixtures';
+import { databaseTimeoutMs, makeDataDir, makeStaticDir, removeTempDirs } from './support/fixtures';
 
 jest.setTimeout(3 * databaseTimeoutMs);
 
@@ -71,6 +71,21 @@ describe.each(backends)('on %s', (_name, throwawayKind, makeDatabase) => {
       await database?.drop();
     }
   });
+});
+
+it('fails on data that holds nothing, as a mistyped DATA_DIR opens, naming what to check', async () => {
+  const result = await runStaffCommand(
+    ['restore-drill'],
+    { DATA_DIR: makeDataDir() },
+    {
+      entry: 'compiled',
+    },
+  );
+
+  expect(result.code).toBe(1);
+  expect(result.stdout.toString('utf8')).toMatch(
+    /^FAILED in \d+\.\d\d s: the backup holds no rows, so it proves nothing\. Check that DATA_DIR or DATABASE_URL names the running data\.$/m,
+  );
 });
 
 describe('comparing a backup with what was restored', () => {

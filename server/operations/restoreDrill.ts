@@ -63,12 +63,16 @@ export async function runRestoreDrill(options: RestoreDrillOptions): Promise<boo
   }
   const width = Math.max(...comparisons.map((comparison) => comparison.table.length));
   for (const comparison of comparisons) print(describeTable(comparison, width));
-  const passed = comparisons.every((comparison) => comparison.differingIds.length === 0);
+  const same = comparisons.every((comparison) => comparison.differingIds.length === 0);
+  // A mistyped DATA_DIR opens an empty database, whose drill would pass on nothing.
+  const empty = comparisons.every((comparison) => comparison.expectedRows === 0);
   const total = seconds(performance.now() - started);
   print(
-    passed
-      ? `Passed in ${total}: every row restored as it was backed up.`
-      : `FAILED in ${total}: the restored data differs from the backup.`,
+    empty
+      ? `FAILED in ${total}: the backup holds no rows, so it proves nothing. Check that DATA_DIR or DATABASE_URL names the running data.`
+      : same
+        ? `Passed in ${total}: every row restored as it was backed up.`
+        : `FAILED in ${total}: the restored data differs from the backup.`,
   );
-  return passed;
+  return same && !empty;
 }
