@@ -10,7 +10,7 @@ export function openDatabase(
 ): Promise<Database> {
   return storage.databaseUrl
     ? openPostgres(storage.databaseUrl, logError)
-    : openPGlite(storage.dataDir);
+    : openPGlite(storage.dataDir, logError);
 }
 
 /** Where the database is, as the person running a command set it (never the URL: a password). */

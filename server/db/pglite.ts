@@ -9,7 +9,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { makeDataDirPrivate } from '../dataDirAccess';
 import { lockDataDir } from './dataDirLock';
-import type { Database, Queryable } from './database';
+import type { Database, DatabaseErrorLog, Queryable } from './database';
+import { startHousekeeping } from './pgliteHousekeeping';
 import type {
   PGliteRequest,
   PGliteResponse,
@@ -18,7 +19,7 @@ import type {
   SerializedError,
 } from './pgliteProtocol';
 
-export async function openPGlite(dataDir: string): Promise<Database> {
+export async function openPGlite(dataDir: string, logError: DatabaseErrorLog): Promise<Database> {
   const lock = lockDataDir(dataDir);
   const clusterDir = path.join(dataDir, 'pgdata');
   try {
@@ -34,7 +35,7 @@ export async function openPGlite(dataDir: string): Promise<Database> {
     // initdb and the backend's start (pg_internal.init) leave files open to group and others
     // when the umask the process was started with allows it: close them now.
     makeDataDirPrivate(clusterDir);
-    return createClient(worker, () => lock.release());
+    return createClient(worker, logError, () => lock.release());
   } catch (error) {
     lock.release();
     throw error;
@@ -84,7 +85,7 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-function createClient(worker: Worker, onClosed: () => void): Database {
+function createClient(worker: Worker, logError: DatabaseErrorLog, onClosed: () => void): Database {
   const waiting = new Map<number, Waiting>();
   let nextId = 1;
   let failure: Error | undefined;
@@ -118,7 +119,7 @@ function createClient(worker: Worker, onClosed: () => void): Database {
   // A transaction owns the one connection: queries sent meanwhile wait until it has ended.
   let transactionEnded: Promise<void> = Promise.resolve();
 
-  return {
+  const client: Database = {
     concurrentWriters: false,
     async query<Row>(sql: string, params?: unknown[]) {
       await transactionEnded;
@@ -142,9 +143,12 @@ function createClient(worker: Worker, onClosed: () => void): Database {
       }
     },
     async close() {
+      await housekeeping.stop();
       await transactionEnded;
       if (!failure) await stopWorker(worker);
       onClosed();
     },
   };
+  const housekeeping = startHousekeeping(client, logError);
+  return client;
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { Database } from '../db/database';
+import type { Database, DatabaseErrorLog } from '../db/database';
 import { openPGlite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 
@@ -30,12 +30,15 @@ async function runOnServer(url: string, sql: string): Promise<void> {
   }
 }
 
+/** The drill is a command: what goes wrong outside its queries goes to its terminal. */
+const logError: DatabaseErrorLog = (error) => console.error(error.message);
+
 async function openThrowawayPostgres(databaseUrl: string): Promise<ThrowawayDatabase> {
   const name = `restore_drill_${process.pid}_${Date.now()}`;
   await runOnServer(databaseUrl, `CREATE DATABASE ${name}`);
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.href, (error) => console.error(error.message));
+  const database = await openPostgres(url.href, logError);
   return {
     database,
     description: `a throwaway PostgreSQL database (${name})`,
@@ -49,7 +52,7 @@ async function openThrowawayPostgres(databaseUrl: string): Promise<ThrowawayData
 async function openThrowawayPGlite(): Promise<ThrowawayDatabase> {
   // mkdtemp makes it its owner's alone: the restored rows are personal data.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-drill-'));
-  const database = await openPGlite(dir);
+  const database = await openPGlite(dir, logError);
   return {
     database,
     description: 'a throwaway embedded database',

@@ -29,7 +29,11 @@ export async function makePGliteTemplate(): Promise<void> {
   if (fs.existsSync(template)) return;
   const building = fs.mkdtempSync(`${template}-building-`);
   try {
-    await (await openPGlite(building)).close();
+    await (
+      await openPGlite(building, (error) => {
+        throw error;
+      })
+    ).close();
     // Whole or not at all: another jest run may be making the same template.
     fs.renameSync(building, template);
   } catch (error) {
