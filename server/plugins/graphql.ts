@@ -48,12 +48,13 @@ const bodySchema = {
 };
 
 export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (app, options) => {
-  // A committed registration wakes the outbox to send its confirmation, and the webhooks' sender.
+  // A committed batch wakes the outbox to send its confirmations, and the webhooks' sender when
+  // an endpoint wanted its events; both also look on their own every so often.
   const registrations = createRegistrationStore(app.database, {
     confirmationsPerHour: options.confirmationsPerHour,
-    onCommitted: () => {
-      app.outbox.wake();
-      app.webhooks.wake();
+    onCommitted: (queued) => {
+      if (queued.confirmations) app.outbox.wake();
+      if (queued.webhookEvents) app.webhooks.wake();
     },
   });
   // onClose runs after the requests in flight have finished, and before the outbox stops and the

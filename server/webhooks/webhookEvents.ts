@@ -8,8 +8,8 @@ import { isoTime } from '../db/isoTime';
 
 /**
  * A WITH clause's data-modifying part, named `name`, queueing `event` for every row of `source`
- * (a WITH query's name before it: id, reference, degree_program). A data-modifying WITH part
- * always runs, whether the statement reads it or not.
+ * (a WITH query's name before it: id, reference, degree_program), returning the queued deliveries'
+ * ids. A data-modifying WITH part always runs, whether the statement reads it or not.
  */
 export const queueWebhookEvents = (name: string, source: string, event: WebhookEvent) =>
   `${name} AS (
@@ -24,4 +24,5 @@ export const queueWebhookEvents = (name: string, source: string, event: WebhookE
       AND '${event}' = ANY(webhooks.events)
       AND (webhooks.programmes IS NULL OR changed.degree_program = ANY(webhooks.programmes))
     ORDER BY changed.id, webhooks.id
+    RETURNING id
   )`;
