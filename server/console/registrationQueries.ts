@@ -89,11 +89,13 @@ export function findRegistrations(db: Database, search: RegistrationSearch, page
       params,
     );
     const { limit, offset } = rowsOfPage(page);
-    // The page first, then its duplicates: the rows an OFFSET skips would each run the subquery.
+    // The page's ids first, then its rows and their duplicates: the rows an OFFSET skips are
+    // carried as narrow ones and run no subquery.
     const rows = await tx.query<ListedRow>(
       `SELECT ${selectedColumns}, ${duplicateOfColumn('$1')}
-       FROM (SELECT * FROM registrations WHERE ${where}
-         ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS registrations
+       FROM (SELECT id FROM registrations WHERE ${where}
+         ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS page
+       JOIN registrations USING (id)
        ORDER BY created_at DESC, id DESC`,
       params,
     );
