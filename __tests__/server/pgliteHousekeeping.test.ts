@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
  * PGlite has no autovacuum: the embedded database analyses and vacuums its own tables
- * (server/db/pgliteHousekeeping.ts), so that a plan made while a table was empty does not outlive
+ * (server/db/pgliteHousekeeping.ts), so that a plan made while a table was small does not outlive
  * the table's growth, and deleted rows do not stay behind.
  */
 import type { Database } from '../../server/db/database';

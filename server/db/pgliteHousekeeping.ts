@@ -1,9 +1,9 @@
 /**
  * The autovacuum PGlite lacks: its one backend has no background workers, so nothing ever analyses
  * or vacuums its tables. Without ANALYZE, PostgreSQL keeps the generic plans it chose for prepared
- * statements and SQL functions while the tables were empty: a scan of every registration for each
- * stored batch (in pair_registration_duplicates), and bench:load fell from 3,870 to 650 stored a
- * second. Without VACUUM, the outbox's sent rows stay as dead rows that every claim reads again.
+ * statements and SQL functions while the tables were a page or two: a scan of every registration
+ * for each stored batch (in pair_registration_duplicates), and bench:load fell from 3,870 to 650
+ * stored a second. Without VACUUM, the outbox's sent rows stay as dead rows that every claim reads again.
  *
  * Between the server's queries, once a second, each table past PostgreSQL's own autovacuum
  * thresholds (its settings, as a server's autovacuum reads them) is analysed or vacuumed.
