@@ -110,6 +110,34 @@ describe('the migrated registrations table', () => {
   });
 });
 
+describe('a change of processing', () => {
+  /** The table's updates so far, and those of them written in place. */
+  async function updateCounts() {
+    await database.query('SELECT pg_stat_force_next_flush()');
+    const [counts] = await database.query<{ updated: number; inPlace: number }>(
+      `SELECT n_tup_upd::integer AS updated, n_tup_hot_upd::integer AS "inPlace"
+       FROM pg_stat_user_tables WHERE relname = 'registrations'`,
+    );
+    return counts;
+  }
+
+  it('is written in place (a HOT update): no index covers what it changes', async () => {
+    await database.query(
+      `INSERT INTO registrations (${formColumns.join(', ')})
+       VALUES ('Ina', 'Plats', '01.02.2003', '+358 40 123 4567', 'in.place@example.com',
+         'Sjögatan 12', '00100', 'Helsingfors', 'Finland', '2025', 'IT', true)`,
+    );
+    const before = await updateCounts();
+    await database.query(
+      `UPDATE registrations SET state = 'done', assignee = 'someone', version = version + 1
+       WHERE email = 'in.place@example.com'`,
+    );
+    const after = await updateCounts();
+    expect(after.updated - before.updated).toBe(1);
+    expect(after.inPlace - before.inPlace).toBe(1);
+  });
+});
+
 describe('migration 13', () => {
   it('pairs the possible duplicates stored before it, both ways', async () => {
     const earlier = await openTestDatabase();

@@ -4,8 +4,8 @@
  *
  * Stable paging: a time or a sequence taken while a transaction runs is not the order in which
  * transactions commit, so a page read by it could be passed by a row committed a moment later
- * with an earlier value, and that row would never be handed out. Each row carries the id of the
- * transaction that last wrote it (change_xid, set by a trigger, migration 11), and a page holds
+ * with an earlier value, and that row would never be handed out. Each registration has the id of
+ * the transaction that last wrote it (registration_changes, kept by triggers, migration 18), and a page holds
  * only rows written by transactions below the oldest one still running (the snapshot's xmin):
  * every transaction that commits afterwards has a higher id, so it lands after any page already
  * read. A row changed after it was read gets a new position and is handed out again. A long
@@ -59,11 +59,14 @@ export async function readRegistrationPage(
 ): Promise<FeedPage<IntegrationRegistration>> {
   const [page] = await db.query<{ items: string; last_xid: string | null; last_id: number }>(
     `WITH page AS (
-       SELECT ${itemJson} AS item, r.change_xid, r.id ${fromRegistrations}
-       WHERE (r.change_xid, r.id) > ($1::xid8, $2::integer) AND r.change_xid < ${committedHorizon}
+       SELECT ${itemJson} AS item, c.change_xid, r.id
+       FROM registration_changes c JOIN registrations r ON r.id = c.registration_id
+         LEFT JOIN registration_transfers t ON t.id = r.id
+       WHERE (c.change_xid, c.registration_id) > ($1::xid8, $2::integer)
+         AND c.change_xid < ${committedHorizon}
          AND ($3::text[] IS NULL OR r.degree_program = ANY($3::text[]))
          AND ($4::timestamptz IS NULL OR r.updated_at >= $4::timestamptz)
-       ORDER BY r.change_xid, r.id LIMIT $5
+       ORDER BY c.change_xid, c.registration_id LIMIT $5
      )
      SELECT coalesce(json_agg(item ORDER BY change_xid, id), '[]')::text AS items,
        (array_agg(change_xid::text ORDER BY change_xid DESC, id DESC))[1] AS last_xid,
