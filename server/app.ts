@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.log.info(
     options.publicUrl
-      ? `The applicants' own links start ${new URL('/my/', options.publicUrl).href}`
+      ? `The applicants' own links start with ${new URL('/my/', options.publicUrl).href}`
       : noApplicantLinksHint,
   );
   await app.register(webhooksPlugin, {

@@ -60,6 +60,7 @@ describe('opening the link', () => {
     expect(window.location.pathname).toBe('/my');
     expect(window.location.href).not.toContain(token);
     await screen.findByRole('heading', { level: 1, name: sv['registration-heading'] });
+    expect(document.title).toBe(sv['page-title'].replace('{{view}}', sv['registration-heading']));
     const [session] = sent(requests, 'POST', '/my/api/session');
     expect(await session.json()).toEqual({ token });
     expect(session.headers.get('X-XSRF-TOKEN')).toBe('token-123');
@@ -265,6 +266,8 @@ describe('sending the link again', () => {
     for (const email of ['asa.nystrom@example.edu', 'nobody@example.edu']) {
       const { unmount } = renderApplicant('/my');
       await screen.findByRole('heading', { level: 1, name: sv['no-session-heading'] });
+      // The view is the page itself: its title names it once.
+      await waitFor(() => expect(document.title).toBe(sv['no-session-heading']));
       await user.type(screen.getByLabelText(form.form['email-label']), email);
       await user.click(screen.getByRole('button', { name: sv['link-request-submit'] }));
       const answer = await screen.findByRole('status');

@@ -584,6 +584,23 @@ describe('composing the confirmation', () => {
     expect(html).not.toContain('<b>Eve</b>');
     expect(text).toContain('15 January 2026');
   });
+
+  it("lets the applicant's link wrap in the HTML part, so a phone does not scroll sideways", () => {
+    const url = `http://localhost:8080/my/${'A'.repeat(43)}`;
+    const { html } = composeConfirmation(
+      {
+        firstName: 'Eve',
+        degreeProgram: 'IT',
+        reference: 'K7M2QX9P',
+        language: 'en',
+        createdAt: new Date('2026-01-15T10:00:00Z'),
+      },
+      { name: 'Example University', contactEmail: 'admissions@example.edu', timeZone: 'UTC' },
+      { url, days: 30 },
+    );
+
+    expect(html).toContain(`<a href="${url}" style="word-break:break-all">${url}</a>`);
+  });
 });
 
 const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
@@ -665,7 +682,7 @@ const hasFaketime = testTool('faketime', 'faked clock');
 (hasFaketime ? describe : describe.skip)('the date received, on a faked clock', () => {
   // The server's machine runs on UTC; the date is the day it was in TIME_ZONE (Europe/Helsinki).
   const clocks = [
-    ['sv', '2026-11-24 22:03:00', 'Vi tog emot den 25 november 2026.'], // 00:03, UTC+2
+    ['sv', '2026-11-24 22:03:00', 'Tack för din anmälan, som vi tog emot den 25 november 2026.'], // 00:03, UTC+2
     ['en', '2026-06-30 21:30:00', 'We received your registration on 1 July 2026.'], // 00:30, UTC+3
   ] as const;
   /** A server on each faked clock, started side by side: a start is seconds of waiting. */

@@ -23,7 +23,10 @@ export function LinkParagraphs({ language, link }: { language: Language; link: A
       <p>
         {texts.intro}
         <br />
-        <a href={link.url}>{link.url}</a>
+        {/* One long word: on a phone it must wrap, not widen the message. */}
+        <a href={link.url} style={{ wordBreak: 'break-all' }}>
+          {link.url}
+        </a>
       </p>
       <p>{texts.validity(link.days)}</p>
     </>

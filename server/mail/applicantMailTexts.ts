@@ -42,7 +42,7 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
     signOff: 'Med vänliga hälsningar',
     mail: {
       link: {
-        subject: (institution) => `Din länk till din anmälan hos ${institution}`,
+        subject: (institution) => `En ny länk till din anmälan hos ${institution}`,
         paragraphs: [
           'Du bad om en ny länk till din anmälan. Här är den:',
           'Länkar som du har fått tidigare fungerar inte längre. Om du inte bad om en ny länk ' +
@@ -79,7 +79,7 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
     signOff: 'Kind regards,',
     mail: {
       link: {
-        subject: (institution) => `Your link to your registration with ${institution}`,
+        subject: (institution) => `A new link to your registration with ${institution}`,
         paragraphs: [
           'You asked for a new link to your registration. Here it is:',
           'Links you were sent before no longer work. If you did not ask for a new link, you ' +

@@ -25,7 +25,7 @@ export const confirmationTexts: Record<Language, ConfirmationTexts> = {
   sv: {
     subject: (institution) => `Bekräftelse: vi har tagit emot din anmälan till ${institution}`,
     greeting: (firstName) => (firstName ? `Hej ${firstName}!` : 'Hej!'),
-    received: (date) => `Tack för din anmälan. Vi tog emot den ${date}.`,
+    received: (date) => `Tack för din anmälan, som vi tog emot den ${date}.`,
     programme: 'Utbildningsprogram',
     reference: 'Referenskod',
     nextHeading: 'Vad händer nu?',

@@ -92,7 +92,7 @@ function LinkRequestView({ reason }: { reason: 'link-refused' | 'link-failed' | 
   const { t } = useTranslation('applicant');
   return (
     <>
-      <PageHeading>{t(`${reason}-heading`)}</PageHeading>
+      <PageHeading isPage={reason === 'no-session'}>{t(`${reason}-heading`)}</PageHeading>
       <p>{t(`${reason}-paragraph`)}</p>
       <LinkRequestForm />
     </>

@@ -9,13 +9,20 @@ import { useTranslation } from 'react-i18next';
 /** The first view leaves the focus where the browser put it. */
 let firstView = true;
 
-export function PageHeading({ children }: { children: string }) {
+export function PageHeading({
+  children,
+  isPage = false,
+}: {
+  children: string;
+  /** The view is the page itself ("Min anmälan"): the title names it once, not twice. */
+  isPage?: boolean;
+}) {
   const { t } = useTranslation('applicant');
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    document.title = t('page-title', { view: children });
-  }, [t, children]);
+    document.title = isPage ? children : t('page-title', { view: children });
+  }, [t, children, isPage]);
 
   useEffect(() => {
     if (!firstView) heading.current?.focus();
