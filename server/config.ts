@@ -10,7 +10,6 @@ import { commitFormat } from './buildInfo';
 import { readStaffConsoleSettings, type StaffConsoleSettings } from './console/settings';
 import { isTimeZone } from './timeZone';
 import { localTrialUrl, readPublicUrl } from './publicUrl';
-import { applicantLinkDaysDefault } from '../src/contract/applicantPaths';
 
 export interface StorageConfig {
   /** PGlite's home when no DATABASE_URL is given. */
@@ -156,7 +155,13 @@ export function readConfig(env: Env): Config {
     graphqlIntrospection: env.NODE_ENV === 'development',
     redisUrl: readRedisUrl(env.REDIS_URL),
     publicUrl: readPublicUrl(env) ?? (smtpUrl ? undefined : localTrialUrl(port)),
-    applicantLinkDays: readInteger(env, 'APPLICANT_LINK_DAYS', applicantLinkDaysDefault, 1, 365),
+    applicantLinkDays: readInteger(
+      env,
+      'APPLICANT_LINK_DAYS',
+      configDefaults.applicantLinkDays,
+      1,
+      365,
+    ),
     webhookAllowedHosts: readList(env.WEBHOOK_ALLOWED_HOSTS),
     staffConsole: readStaffConsoleSettings(env),
     confirmationsPerHour: readInteger(

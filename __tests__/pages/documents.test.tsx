@@ -91,8 +91,10 @@ describe('the texts behind the form', () => {
     await user.click(within(footer).getByRole('link', { name: sv.footer['privacy-link'] }));
     const dialog = await screen.findByRole('dialog', { name: sv.documents.privacy.title });
 
-    // The configured values stand in the text: how long registrations are kept, whom to ask.
+    // The configured values stand in the text: how long registrations and links are kept, whom
+    // to ask.
     expect(dialog).toHaveTextContent(`${configDefaults.retentionDays} dagar`);
+    expect(dialog).toHaveTextContent(`i ${configDefaults.applicantLinkDays} dagar`);
     expect(dialog).toHaveTextContent(configDefaults.contactEmail);
     expect(dialog).toHaveTextContent('Dataombudsmannens byrå');
     await user.click(within(dialog).getAllByRole('button', { name: sv.general['close-label'] })[0]);

@@ -52,8 +52,8 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
       updated: {
         subject: (institution) => `Din anmälan hos ${institution} har uppdaterats`,
         paragraphs: [
-          'Uppgifterna i din anmälan har ändrats via din personliga länk.',
-          'Om det inte var du som ändrade dem, kontakta antagningsservice genast.',
+          'Uppgifterna i din anmälan har rättats via din personliga länk.',
+          'Om det inte var du som rättade dem, kontakta antagningsservice genast.',
         ],
       },
       withdrawn: {
@@ -89,8 +89,8 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
       updated: {
         subject: (institution) => `Your registration with ${institution} has been updated`,
         paragraphs: [
-          'The details of your registration were changed through your personal link.',
-          'If it was not you who changed them, please contact Admissions Services straight away.',
+          'The details of your registration were corrected through your personal link.',
+          'If it was not you who corrected them, please contact Admissions Services straight away.',
         ],
       },
       withdrawn: {

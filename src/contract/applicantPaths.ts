@@ -21,9 +21,6 @@ export const applicantSessionIdleMinutes = 30;
 /** Wrong birthdays a link takes: the last of them locks it, and a new link must be asked for. */
 export const birthdayTries = 5;
 
-/** How many days a link works when APPLICANT_LINK_DAYS is not set. */
-export const applicantLinkDaysDefault = 30;
-
 /**
  * A token as the link carries it: 32 random bytes in base64url (256 bits). The API refuses
  * anything else unread.

@@ -24,6 +24,8 @@ export const configDefaults = {
   externalSiteUrl: 'https://www.example.edu/',
   /** How long registrations are kept (the privacy notice states it); 0 keeps them all. */
   retentionDays: 365,
+  /** How many days an applicant's own link works (the privacy notice states it). */
+  applicantLinkDays: 30,
   institutionKind: 'university' as InstitutionKind,
   /** The data protection officer's address: in the privacy notice when set ('' when not). */
   dpoEmail: '',

@@ -9,7 +9,6 @@ import {
   xsrfHeaderName,
 } from '../../../src/contract/protocol';
 import { configDefaults } from '../../../src/contract/configDefaults';
-import { applicantLinkDaysDefault } from '../../../src/contract/applicantPaths';
 import { makeDataDir, makeStaticDir, makeTempDir } from './fixtures';
 
 export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions {
@@ -20,7 +19,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     ...configDefaults,
     mailFrom: configDefaults.contactEmail,
     confirmationsPerHour: serverDefaults.confirmationsPerHour,
-    applicantLinkDays: applicantLinkDaysDefault,
+    applicantLinkDays: configDefaults.applicantLinkDays,
     rateLimitPerMinute: 0,
     trustProxy: false,
     graphqlIntrospection: false,

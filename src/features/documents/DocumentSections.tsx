@@ -36,6 +36,7 @@ export function DocumentSections({
     contactEmail: config.contactEmail,
     dpoEmail: config.dpoEmail,
     retentionDays: config.retentionDays,
+    applicantLinkDays: config.applicantLinkDays,
     act: t(`documents.acts.${config.institutionKind}`),
     purposes: t('documents.purposes'),
     prepared: longDate(accessibilityStatementDates.prepared, language),
