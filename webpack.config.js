@@ -12,6 +12,8 @@ const { optimize } = require('webpack');
 // The names the SPA and the server share (TypeScript, loaded through tsx).
 const { graphqlPath, xsrfCookieName } = requireTs('./src/contract/protocol.ts', __filename);
 const { applicantApiPath } = requireTs('./src/contract/applicantPaths.ts', __filename);
+const { defaultLanguage } = requireTs('./src/contract/languages.ts', __filename);
+const { translationsUrl } = requireTs('./src/features/language/i18n.ts', __filename);
 
 /** public/index.html with the configuration from this environment, as the server serves it. */
 function developmentPage() {
@@ -37,6 +39,37 @@ const resolve = {
   // nodenext wants `.js` on dynamic imports; they name the .ts(x) source here.
   extensionAlias: { '.js': ['.tsx', '.ts', '.js'] },
 };
+
+/**
+ * Preloads in one page for what its script fetches as soon as it runs (as the script fetches
+ * them: `as="fetch"`, anonymous), so that they come beside the script rather than after it.
+ */
+class PreloadFetchesPlugin {
+  constructor(page, urls) {
+    this.page = page;
+    this.urls = urls;
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadFetchesPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+        'PreloadFetchesPlugin',
+        (data) => {
+          if (data.outputName !== this.page) return data;
+          const preload = (href) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              href,
+              as: 'fetch',
+              crossorigin: 'anonymous',
+            });
+          data.headTags.push(...this.urls.map(preload));
+          return data;
+        },
+      );
+    });
+  }
+}
 
 /** Where the server's start-page renderer is built, inside the SPA's build (it is not served). */
 const prerenderDirectory = 'prerender';
@@ -76,10 +109,13 @@ module.exports = (_env, argv) => {
     name: 'spa',
     // The staff console is a page of its own (staff.html, served under /staff when it is on), and
     // so is the applicant's own link (my.html, under /my): the start page's script carries neither.
+    // The applicant's page runs a small script first, which sends the link's first requests while
+    // the rest (which depends on it: one runtime, one copy of each module) is still coming.
     entry: {
       main: './src/index.tsx',
       'staff-console': './src/console.tsx',
-      applicant: './src/applicant.tsx',
+      'applicant-opening': './src/applicantOpening.ts',
+      applicant: { import: './src/applicant.tsx', dependOn: 'applicant-opening' },
     },
     output: {
       path: path.resolve(__dirname, 'dist'),
@@ -122,7 +158,7 @@ module.exports = (_env, argv) => {
       ...[
         { filename: 'index.html', chunks: ['main'] },
         { filename: 'staff.html', chunks: ['staff-console'] },
-        { filename: 'my.html', chunks: ['applicant'] },
+        { filename: 'my.html', chunks: ['applicant-opening', 'applicant'] },
       ].map(
         (page) =>
           new HtmlWebpackPlugin({
@@ -134,6 +170,9 @@ module.exports = (_env, argv) => {
               : { templateContent: developmentPage() }),
           }),
       ),
+      // The applicant's texts in Swedish, the fallback of every language (the form's are preloaded
+      // by the template, public/index.html).
+      new PreloadFetchesPlugin('my.html', [translationsUrl(defaultLanguage, 'applicant')]),
       new CopyWebpackPlugin({ patterns: [{ from: 'public/assets', to: 'assets' }] }),
       ...(production
         ? [

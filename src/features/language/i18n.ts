@@ -1,4 +1,4 @@
-import i18next, { type ReadCallback, type Resource } from 'i18next';
+import i18next, { type i18n as I18n, type ReadCallback, type Resource } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, type Language } from '../../contract/languages';
@@ -32,13 +32,15 @@ function fetchTranslations(language: string, namespace: string, done: ReadCallba
 
 /**
  * An i18next instance for the app. Translations load over HTTP; tests and the server's prerender
- * pass them in as `resources`. A missing key or file falls back to Swedish.
+ * pass them in as `resources`. A missing key or file falls back to Swedish. `namespaces` are
+ * loaded at once (by default the form's texts); others when a component first asks for them.
  */
-export function createI18n(language: Language, resources?: Resource) {
+export function createI18n(language: Language, resources?: Resource, namespaces?: string[]) {
   const instance = i18next.createInstance();
   if (!resources) instance.use(resourcesToBackend(fetchTranslations));
   void instance.use(initReactI18next).init({
     lng: language,
+    ns: namespaces,
     fallbackLng: defaultLanguage,
     supportedLngs: languages,
     load: 'languageOnly',
@@ -52,3 +54,9 @@ export function createI18n(language: Language, resources?: Resource) {
   });
   return instance;
 }
+
+/** Resolves once the instance has loaded its language's texts (or given up on them). */
+export const translationsLoaded = (instance: I18n) =>
+  new Promise((resolve) =>
+    instance.isInitialized ? resolve(undefined) : instance.on('initialized', resolve),
+  );
