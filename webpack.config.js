@@ -41,21 +41,32 @@ const resolve = {
 };
 
 /**
- * Preloads in one page for what its script fetches as soon as it runs (as the script fetches
- * them: `as="fetch"`, anonymous), so that they come beside the script rather than after it.
+ * The applicant's page's head as its first view needs it. Its first script is async, not
+ * deferred: a deferred script waits for the page to be parsed, its stylesheet to arrive and the
+ * first paint, and this one sends the link's first requests (src/applicantOpening.ts). And the
+ * texts its script fetches as soon as it runs are preloaded (as it fetches them: `as="fetch"`,
+ * anonymous), so that they come beside the script rather than after it.
  */
-class PreloadFetchesPlugin {
-  constructor(page, urls) {
+class ApplicantPageHeadPlugin {
+  constructor({ page, firstChunk, fetched }) {
     this.page = page;
-    this.urls = urls;
+    this.firstChunk = firstChunk;
+    this.fetched = fetched;
   }
 
   apply(compiler) {
-    compiler.hooks.compilation.tap('PreloadFetchesPlugin', (compilation) => {
+    compiler.hooks.compilation.tap('ApplicantPageHeadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
-        'PreloadFetchesPlugin',
+        'ApplicantPageHeadPlugin',
         (data) => {
           if (data.outputName !== this.page) return data;
+          for (const tag of data.headTags) {
+            const file = tag.tagName === 'script' && path.basename(tag.attributes.src);
+            if (file && file.startsWith(`${this.firstChunk}.`)) {
+              tag.attributes.defer = false;
+              tag.attributes.async = true;
+            }
+          }
           const preload = (href) =>
             HtmlWebpackPlugin.createHtmlTagObject('link', {
               rel: 'preload',
@@ -63,7 +74,7 @@ class PreloadFetchesPlugin {
               as: 'fetch',
               crossorigin: 'anonymous',
             });
-          data.headTags.push(...this.urls.map(preload));
+          data.headTags.push(...this.fetched.map(preload));
           return data;
         },
       );
@@ -170,9 +181,13 @@ module.exports = (_env, argv) => {
               : { templateContent: developmentPage() }),
           }),
       ),
-      // The applicant's texts in Swedish, the fallback of every language (the form's are preloaded
-      // by the template, public/index.html).
-      new PreloadFetchesPlugin('my.html', [translationsUrl(defaultLanguage, 'applicant')]),
+      new ApplicantPageHeadPlugin({
+        page: 'my.html',
+        firstChunk: 'applicant-opening',
+        // Its texts in Swedish, the fallback of every language (the form's are preloaded by the
+        // template, public/index.html).
+        fetched: [translationsUrl(defaultLanguage, 'applicant')],
+      }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public/assets', to: 'assets' }] }),
       ...(production
         ? [

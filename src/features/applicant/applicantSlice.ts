@@ -5,6 +5,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { rootReducer, type AppThunk } from '../../app/store';
+import { applicantApi } from './applicantApi';
 import { takeSessionAnswer } from './linkOpening';
 
 export interface ApplicantState {
@@ -54,6 +55,8 @@ export const awaitLinkOpening = (): AppThunk => async (dispatch, getState) => {
     () => 'failed' as const,
   );
   dispatch(linkOpened(link));
+  // Read now, not once the view has rendered: it may be there for the view's first render.
+  if (link === 'open') dispatch(applicantApi.util.prefetch('registration', undefined, {}));
 };
 
 declare module '../../app/store' {

@@ -2,14 +2,16 @@
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
 import { programmeWithCode, type FieldName } from '../../contract/fields';
-import { defaultLanguage, isLanguage } from '../../contract/languages';
+import { defaultLanguage, isLanguage, languageLocales } from '../../contract/languages';
 import { fieldNameKey } from '../registration/fieldMessages';
-import { receivedDateFormat } from './receivedDateFormat';
 
 export function useApplicantFormatting() {
   const { t, i18n } = useTranslation('applicant');
   const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
-  const date = receivedDateFormat(language);
+  const date = new Intl.DateTimeFormat(languageLocales[language], {
+    timeZone: config.timeZone,
+    dateStyle: 'long',
+  });
   const programme = (code: string) =>
     programmeWithCode(code, t(`degree-programs.${code}`, { ns: 'translation' }));
   return {
