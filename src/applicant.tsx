@@ -20,15 +20,16 @@ import './styles.scss';
 
 // The language chosen in this tab, if any; not the form typed in it, which this page never shows.
 const store = makeStore({ language: loadPersistedState().language });
-// Every view speaks the page's own texts besides the form's: both load at once (and the page
-// preloads them in Swedish, every language's fallback, beside its script).
-const i18n = createI18n(store.getState().language.current, undefined, ['translation', 'applicant']);
+const i18n = createI18n(store.getState().language.current);
+// Every view speaks the page's own texts besides the form's: both are fetched at once (and the
+// page preloads both in Swedish, every language's fallback, beside its script).
+const textsLoaded = Promise.all([translationsLoaded(i18n), i18n.loadNamespaces('applicant')]);
 void store.dispatch(awaitLinkOpening());
 
 // Rendered over the page the server painted once the texts are there, with no Suspense fallback
 // before the first view: that would blank the painted page, and React reveals what replaces a
 // fallback no sooner than 300 ms after it.
-void translationsLoaded(i18n).then(() =>
+void textsLoaded.then(() =>
   createRoot(document.getElementById('root')!).render(
     <AppProviders store={store} i18n={i18n}>
       <BrowserRouter>

@@ -32,15 +32,13 @@ function fetchTranslations(language: string, namespace: string, done: ReadCallba
 
 /**
  * An i18next instance for the app. Translations load over HTTP; tests and the server's prerender
- * pass them in as `resources`. A missing key or file falls back to Swedish. `namespaces` are
- * loaded at once (by default the form's texts); others when a component first asks for them.
+ * pass them in as `resources`. A missing key or file falls back to Swedish.
  */
-export function createI18n(language: Language, resources?: Resource, namespaces?: string[]) {
+export function createI18n(language: Language, resources?: Resource) {
   const instance = i18next.createInstance();
   if (!resources) instance.use(resourcesToBackend(fetchTranslations));
   void instance.use(initReactI18next).init({
     lng: language,
-    ns: namespaces,
     fallbackLng: defaultLanguage,
     supportedLngs: languages,
     load: 'languageOnly',
