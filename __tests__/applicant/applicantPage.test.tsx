@@ -92,6 +92,17 @@ describe('opening the link', () => {
     expect(sent(requests, 'GET', '/my/api/registration')).toHaveLength(1);
   });
 
+  it('at /my, asks once whether a session is open and, finding none, offers a new link', async () => {
+    const { requests } = fakeStaffApi([
+      ['GET', /^\/my\/api\/registration$/, () => ({ status: 401, body: { message: 'No' } })],
+    ]);
+    renderApplicant('/my');
+
+    await screen.findByRole('heading', { level: 1, name: sv['no-session-heading'] });
+    expect(screen.getByRole('heading', { name: sv['link-request-heading'] })).toBeInTheDocument();
+    expect(sent(requests, 'GET', '/my/api/registration')).toHaveLength(1);
+  });
+
   it('says a link that no longer works does not, and offers a new one', async () => {
     fakeStaffApi([['POST', /^\/my\/api\/session$/, () => ({ status: 404 })]]);
     renderApplicant(`/my/${token}`);

@@ -13,7 +13,6 @@ import { languageChanged } from '../language/languageSlice';
 import { useDocumentLanguage } from '../language/useDocumentLanguage';
 import { ApplicantFrame, ApplicantLoading } from './ApplicantFrame';
 import { useRegistrationQuery } from './applicantApi';
-import { statusOf } from './applicantErrors';
 import { selectLink, selectWithdrawn } from './applicantSlice';
 import { BirthdayForm } from './BirthdayForm';
 import { LinkRequestForm } from './LinkRequestForm';
@@ -51,20 +50,20 @@ function CurrentView() {
 /** The registration, once the session is there: the summary, then the birthday or the rest. */
 function RegistrationView() {
   const { t } = useTranslation('applicant');
-  const { data, error, isLoading, refetch } = useRegistrationQuery();
+  const { data, isLoading, refetch } = useRegistrationQuery();
   useRegistrationLanguage(data?.language);
   // Opened by the birthday just now, not by a reload: the focus goes to what it opened.
   const [askedBirthday, setAskedBirthday] = useState(false);
   if (data && !data.verified && !askedBirthday) setAskedBirthday(true);
   // Fetched once the view is shown, so that the birthday opens the rest without a wait. If it
   // cannot come now, the birthday asks for it again.
-  const shown = data !== undefined;
+  const shown = Boolean(data);
   useEffect(() => {
     if (shown) loadRegistrationDetails().catch(() => {});
   }, [shown]);
 
   if (isLoading) return <ApplicantLoading />;
-  if (statusOf(error) === 401) return <LinkRequestView reason="no-session" />;
+  if (data === null) return <LinkRequestView reason="no-session" />;
   if (!data) {
     return (
       <div role="alert">

@@ -48,9 +48,17 @@ export const applicantApi = createApi({
       query: (body) => ({ url: 'verify', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Registration']),
     }),
-    /** 401 without a session. */
-    registration: builder.query<ApplicantRegistration, void>({
-      query: () => 'registration',
+    /**
+     * null without a session (401): an answer to keep, not an error, which a view mounting
+     * later would ask again (the page reads it before its first render, awaitLinkOpening).
+     */
+    registration: builder.query<ApplicantRegistration | null, void>({
+      query: () => ({
+        url: 'registration',
+        validateStatus: (response) => response.ok || response.status === 401,
+      }),
+      transformResponse: (registration: ApplicantRegistration, meta) =>
+        meta?.response?.status === 401 ? null : registration,
       providesTags: ['Registration'],
     }),
     /** 412 when the staff changed it meanwhile, 409 when it can no longer be corrected. */

@@ -43,20 +43,23 @@ export const { selectLink, selectWithdrawn } = applicantSlice.injectInto(rootRed
 
 /**
  * Follows the link's opening, which the page's first script started (linkOpening.ts): the token,
- * already out of the address, is being exchanged for a session. Dispatched before the page's
- * first render, so that the page shows the opening, not the request for a link, meanwhile.
+ * already out of the address, is being exchanged for a session. Then reads the registration (or
+ * finds no session) now, not once a view has rendered, so that it may be there for the page's
+ * first render. Dispatched before that render, so that the page shows the opening meanwhile.
  */
 export const awaitLinkOpening = (): AppThunk => async (dispatch, getState) => {
+  if (selectLink(getState()) !== 'none') return;
   const session = takeSessionAnswer();
-  if (!session || selectLink(getState()) !== 'none') return;
-  dispatch(linkOpening());
-  const link = await session.then(
-    (response) => (response.ok ? 'open' : response.status === 404 ? 'refused' : 'failed'),
-    () => 'failed' as const,
-  );
-  dispatch(linkOpened(link));
-  // Read now, not once the view has rendered: it may be there for the view's first render.
-  if (link === 'open') dispatch(applicantApi.util.prefetch('registration', undefined, {}));
+  if (session) {
+    dispatch(linkOpening());
+    const link = await session.then(
+      (response) => (response.ok ? 'open' : response.status === 404 ? 'refused' : 'failed'),
+      () => 'failed' as const,
+    );
+    dispatch(linkOpened(link));
+    if (link !== 'open') return;
+  }
+  dispatch(applicantApi.util.prefetch('registration', undefined, {}));
 };
 
 declare module '../../app/store' {
