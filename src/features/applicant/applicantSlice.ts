@@ -6,7 +6,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { rootReducer, type AppThunk } from '../../app/store';
 import { applicantApi } from './applicantApi';
-import { takeSessionAnswer } from './linkOpening';
+import { linkOpeningStarted, takeSessionAnswer } from './linkOpening';
 
 export interface ApplicantState {
   /** `refused`: unknown, expired, locked or replaced (404); `failed`: not answered (offline, say). */
@@ -48,6 +48,7 @@ export const { selectLink, selectWithdrawn } = applicantSlice.injectInto(rootRed
  * first render. Dispatched before that render, so that the page shows the opening meanwhile.
  */
 export const awaitLinkOpening = (): AppThunk => async (dispatch, getState) => {
+  await linkOpeningStarted;
   if (selectLink(getState()) !== 'none') return;
   const session = takeSessionAnswer();
   if (session) {

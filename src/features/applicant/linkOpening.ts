@@ -14,8 +14,16 @@ const registrationUrl = `${applicantApiPath}/registration`;
 
 /** The exchange of the address's token for a session; none when the address has no token. */
 let sessionAnswer: Promise<Response> | undefined;
-/** The first read of the registration: undefined when the link did not open a session. */
+/** The first read of the registration: resolves to undefined when the link opened no session. */
 let registrationAnswer: Promise<Response | undefined> | undefined;
+
+let markStarted: () => void;
+/**
+ * Resolves once the page's first script has started the opening (startOpeningLink). Async, that
+ * script runs as soon as it has come: mostly long before the rest of the page's script, but on a
+ * fast network the rest may run first, and then waits for it here.
+ */
+export const linkOpeningStarted = new Promise<void>((resolve) => (markStarted = resolve));
 
 /** `/my/<token>` → the token, else undefined. */
 const tokenIn = (pathname: string) =>
@@ -44,6 +52,7 @@ export function startOpeningLink(): void {
   );
   // Its failure is the page's to show, when it takes the answer.
   registrationAnswer.catch(() => {});
+  markStarted();
 }
 
 /** The answer to the token's exchange, once: undefined when there was no token to open. */
