@@ -12,6 +12,8 @@ const { optimize } = require('webpack');
 // The names the SPA and the server share (TypeScript, loaded through tsx).
 const { graphqlPath, xsrfCookieName } = requireTs('./src/contract/protocol.ts', __filename);
 const { applicantApiPath } = requireTs('./src/contract/applicantPaths.ts', __filename);
+const { defaultLanguage } = requireTs('./src/contract/languages.ts', __filename);
+const { translationsUrl } = requireTs('./src/features/language/i18n.ts', __filename);
 
 /** public/index.html with the configuration from this environment, as the server serves it. */
 function developmentPage() {
@@ -37,6 +39,48 @@ const resolve = {
   // nodenext wants `.js` on dynamic imports; they name the .ts(x) source here.
   extensionAlias: { '.js': ['.tsx', '.ts', '.js'] },
 };
+
+/**
+ * The applicant's page's head as its first view needs it. Its first script is async, not
+ * deferred: a deferred script waits for the page to be parsed, its stylesheet to arrive and the
+ * first paint, and this one sends the link's first requests (src/applicantOpening.ts). And the
+ * texts its script fetches as soon as it runs are preloaded (as it fetches them: `as="fetch"`,
+ * anonymous), so that they come beside the script rather than after it.
+ */
+class ApplicantPageHeadPlugin {
+  constructor({ page, firstChunk, fetched }) {
+    this.page = page;
+    this.firstChunk = firstChunk;
+    this.fetched = fetched;
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('ApplicantPageHeadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+        'ApplicantPageHeadPlugin',
+        (data) => {
+          if (data.outputName !== this.page) return data;
+          for (const tag of data.headTags) {
+            const file = tag.tagName === 'script' && path.basename(tag.attributes.src);
+            if (file && file.startsWith(`${this.firstChunk}.`)) {
+              tag.attributes.defer = false;
+              tag.attributes.async = true;
+            }
+          }
+          const preload = (href) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              href,
+              as: 'fetch',
+              crossorigin: 'anonymous',
+            });
+          data.headTags.push(...this.fetched.map(preload));
+          return data;
+        },
+      );
+    });
+  }
+}
 
 /** Where the server's start-page renderer is built, inside the SPA's build (it is not served). */
 const prerenderDirectory = 'prerender';
@@ -76,10 +120,13 @@ module.exports = (_env, argv) => {
     name: 'spa',
     // The staff console is a page of its own (staff.html, served under /staff when it is on), and
     // so is the applicant's own link (my.html, under /my): the start page's script carries neither.
+    // The applicant's page runs a small script first, which sends the link's first requests while
+    // the rest (which depends on it: one runtime, one copy of each module) is still coming.
     entry: {
       main: './src/index.tsx',
       'staff-console': './src/console.tsx',
-      applicant: './src/applicant.tsx',
+      'applicant-opening': './src/applicantOpening.ts',
+      applicant: { import: './src/applicant.tsx', dependOn: 'applicant-opening' },
     },
     output: {
       path: path.resolve(__dirname, 'dist'),
@@ -122,7 +169,7 @@ module.exports = (_env, argv) => {
       ...[
         { filename: 'index.html', chunks: ['main'] },
         { filename: 'staff.html', chunks: ['staff-console'] },
-        { filename: 'my.html', chunks: ['applicant'] },
+        { filename: 'my.html', chunks: ['applicant-opening', 'applicant'] },
       ].map(
         (page) =>
           new HtmlWebpackPlugin({
@@ -134,6 +181,13 @@ module.exports = (_env, argv) => {
               : { templateContent: developmentPage() }),
           }),
       ),
+      new ApplicantPageHeadPlugin({
+        page: 'my.html',
+        firstChunk: 'applicant-opening',
+        // Its texts in Swedish, the fallback of every language (the form's are preloaded by the
+        // template, public/index.html).
+        fetched: [translationsUrl(defaultLanguage, 'applicant')],
+      }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public/assets', to: 'assets' }] }),
       ...(production
         ? [

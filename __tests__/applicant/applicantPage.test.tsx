@@ -2,7 +2,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeStaffApi, formTexts, type Answer } from '../support/renderConsole';
-import { applicantTexts, renderApplicant, unverified, verified } from '../support/renderApplicant';
+import { startOpeningLink } from '../../src/features/applicant/linkOpening';
+import {
+  applicantTexts,
+  renderApplicant,
+  renderApplicantPage,
+  unverified,
+  verified,
+} from '../support/renderApplicant';
 
 // The first correction loads the form's rules (yup), which takes a while in a cold test run.
 jest.setTimeout(20_000);
@@ -70,6 +77,31 @@ describe('opening the link', () => {
     // Nothing beyond the email's facts before the birthday.
     expect(screen.queryByText(verified.fields.phoneNumber)).not.toBeInTheDocument();
     expect(window.location.href).not.toContain(token);
+  });
+
+  it("sends the token and reads the registration from the page's first script, and the rest of the page asks neither again", async () => {
+    const { requests } = api();
+    window.history.replaceState(null, '', `/my/${token}`);
+    startOpeningLink();
+
+    expect(window.location.href).not.toContain(token);
+    await waitFor(() => expect(sent(requests, 'GET', '/my/api/registration')).toHaveLength(1));
+    renderApplicantPage();
+    await screen.findByRole('heading', { level: 1, name: sv['registration-heading'] });
+    expect(screen.getByText('ABCD2345')).toBeInTheDocument();
+    expect(sent(requests, 'POST', '/my/api/session')).toHaveLength(1);
+    expect(sent(requests, 'GET', '/my/api/registration')).toHaveLength(1);
+  });
+
+  it('at /my, asks once whether a session is open and, finding none, offers a new link', async () => {
+    const { requests } = fakeStaffApi([
+      ['GET', /^\/my\/api\/registration$/, () => ({ status: 401, body: { message: 'No' } })],
+    ]);
+    renderApplicant('/my');
+
+    await screen.findByRole('heading', { level: 1, name: sv['no-session-heading'] });
+    expect(screen.getByRole('heading', { name: sv['link-request-heading'] })).toBeInTheDocument();
+    expect(sent(requests, 'GET', '/my/api/registration')).toHaveLength(1);
   });
 
   it('says a link that no longer works does not, and offers a new one', async () => {

@@ -1,14 +1,15 @@
 /**
- * The applicant's page (/my) as its entry (src/applicant.tsx) starts it, at an address in the
- * browser's own history, with the real translations and a fake applicant API (fakeStaffApi's
- * routes: any JSON API's).
+ * The applicant's page (/my) as its entries (src/applicantOpening.ts, src/applicant.tsx) start
+ * it, at an address in the browser's own history, with the real translations and a fake
+ * applicant API (fakeStaffApi's routes: any JSON API's).
  */
 import { render } from '@testing-library/react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '../../src/app/AppProviders';
 import { makeStore } from '../../src/app/store';
 import { ApplicantPage } from '../../src/features/applicant/ApplicantPage';
-import { openLinkInAddress } from '../../src/features/applicant/applicantSlice';
+import { awaitLinkOpening } from '../../src/features/applicant/applicantSlice';
+import { startOpeningLink } from '../../src/features/applicant/linkOpening';
 import { createI18n } from '../../src/features/language/i18n';
 import type { Language } from '../../src/contract/languages';
 import type {
@@ -42,12 +43,21 @@ export const verified: VerifiedRegistration = {
 /** The page opened at `path` (`/my/<token>` as from the email, or `/my`), in `language`. */
 export function renderApplicant(path: string, language: Language = 'sv') {
   window.history.replaceState(null, '', path);
+  startOpeningLink();
+  return renderApplicantPage(language);
+}
+
+/**
+ * The rest of the page, once its first script has run (startOpeningLink): it follows the link's
+ * opening and renders.
+ */
+export function renderApplicantPage(language: Language = 'sv') {
   const store = makeStore({ language: { current: language } });
   const i18n = createI18n(language, {
     sv: { translation: formTexts.sv, applicant: applicantSv },
     en: { translation: formTexts.en, applicant: applicantEn },
   });
-  void store.dispatch(openLinkInAddress());
+  void store.dispatch(awaitLinkOpening());
   return render(
     <AppProviders store={store} i18n={i18n}>
       <BrowserRouter>

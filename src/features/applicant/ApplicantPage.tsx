@@ -3,9 +3,9 @@
  * token for a session, then shows what the confirmation email says; the birthday typed in the
  * registration opens the rest: the fields, their correction, the download and the withdrawal.
  * Without a session (no link, or one that no longer works) it offers to send the link again. The
- * page's entry opens the link (openLinkInAddress) before the router reads the address.
+ * page's first script opens the link (linkOpening.ts) before the router reads the address.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Language } from '../../contract/languages';
@@ -13,13 +13,18 @@ import { languageChanged } from '../language/languageSlice';
 import { useDocumentLanguage } from '../language/useDocumentLanguage';
 import { ApplicantFrame, ApplicantLoading } from './ApplicantFrame';
 import { useRegistrationQuery } from './applicantApi';
-import { statusOf } from './applicantErrors';
 import { selectLink, selectWithdrawn } from './applicantSlice';
 import { BirthdayForm } from './BirthdayForm';
 import { LinkRequestForm } from './LinkRequestForm';
 import { PageHeading } from './PageHeading';
-import { RegistrationDetails } from './RegistrationDetails';
 import { RegistrationSummary } from './RegistrationSummary';
+
+// What the birthday opens (the fields, their correction with the form's, the withdrawal's
+// dialog) is not part of the first view: its code comes after that view is shown.
+const loadRegistrationDetails = () => import('./RegistrationDetails.js');
+const RegistrationDetails = lazy(async () => ({
+  default: (await loadRegistrationDetails()).RegistrationDetails,
+}));
 
 export function ApplicantPage() {
   // The page's language; each of its views sets the page's title (PageHeading).
@@ -45,14 +50,20 @@ function CurrentView() {
 /** The registration, once the session is there: the summary, then the birthday or the rest. */
 function RegistrationView() {
   const { t } = useTranslation('applicant');
-  const { data, error, isLoading, refetch } = useRegistrationQuery();
+  const { data, isLoading, refetch } = useRegistrationQuery();
   useRegistrationLanguage(data?.language);
   // Opened by the birthday just now, not by a reload: the focus goes to what it opened.
   const [askedBirthday, setAskedBirthday] = useState(false);
   if (data && !data.verified && !askedBirthday) setAskedBirthday(true);
+  // Fetched once the view is shown, so that the birthday opens the rest without a wait. If it
+  // cannot come now, the birthday asks for it again.
+  const shown = Boolean(data);
+  useEffect(() => {
+    if (shown) loadRegistrationDetails().catch(() => {});
+  }, [shown]);
 
   if (isLoading) return <ApplicantLoading />;
-  if (statusOf(error) === 401) return <LinkRequestView reason="no-session" />;
+  if (data === null) return <LinkRequestView reason="no-session" />;
   if (!data) {
     return (
       <div role="alert">
@@ -68,7 +79,10 @@ function RegistrationView() {
       <PageHeading>{t('registration-heading')}</PageHeading>
       <RegistrationSummary registration={data} />
       {data.verified ? (
-        <RegistrationDetails registration={data} justVerified={askedBirthday} />
+        // Announced while it comes; the focus moves to it when it is there.
+        <Suspense fallback={<ApplicantLoading />}>
+          <RegistrationDetails registration={data} justVerified={askedBirthday} />
+        </Suspense>
       ) : (
         <BirthdayForm />
       )}

@@ -1,7 +1,8 @@
 /**
  * The applicant's API (/my/api/, issue 34) as their page uses it: an RTK Query slice of its own,
  * loaded only on /my, typed by the API's schemas in the contract. Every non-GET carries the XSRF
- * header; the session is an HttpOnly cookie the browser sends by itself.
+ * header; the session is an HttpOnly cookie the browser sends by itself. The link's token is
+ * exchanged for it before this slice has come (linkOpening.ts).
  */
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query/react';
@@ -13,15 +14,16 @@ import type {
   BirthdayBody,
   CorrectionBody,
   LinkRequestBody,
-  TokenBody,
   VerifiedRegistration,
 } from '../../contract/applicantApiSchemas';
 import { applicantApiPath } from '../../contract/applicantPaths';
 import { ifMatchOf } from '../../contract/processing';
+import { takeEarlyAnswer } from './linkOpening';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: applicantApiPath,
-  fetchFn: (...request) => fetch(...request),
+  // The first read of the registration went out before this script came (linkOpening.ts).
+  fetchFn: (request) => takeEarlyAnswer(request) ?? fetch(request),
 });
 
 export const applicantApi = createApi({
@@ -41,19 +43,22 @@ export const applicantApi = createApi({
   },
   tagTypes: ['Registration'],
   endpoints: (builder) => ({
-    /** 404 for a link that no longer works, whatever the reason. */
-    createSession: builder.mutation<void, TokenBody>({
-      query: (body) => ({ url: 'session', method: 'POST', body }),
-      invalidatesTags: ['Registration'],
-    }),
     /** 403 with the tries left for a wrong birthday; 423 once the link is locked. */
     verify: builder.mutation<void, BirthdayBody>({
       query: (body) => ({ url: 'verify', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Registration']),
     }),
-    /** 401 without a session. */
-    registration: builder.query<ApplicantRegistration, void>({
-      query: () => 'registration',
+    /**
+     * null without a session (401): an answer to keep, not an error, which a view mounting
+     * later would ask again (the page reads it before its first render, awaitLinkOpening).
+     */
+    registration: builder.query<ApplicantRegistration | null, void>({
+      query: () => ({
+        url: 'registration',
+        validateStatus: (response) => response.ok || response.status === 401,
+      }),
+      transformResponse: (registration: ApplicantRegistration, meta) =>
+        meta?.response?.status === 401 ? null : registration,
       providesTags: ['Registration'],
     }),
     /** 412 when the staff changed it meanwhile, 409 when it can no longer be corrected. */
@@ -84,7 +89,6 @@ export const applicantApi = createApi({
 export const registrationDataUrl = `${applicantApiPath}/registration/data`;
 
 export const {
-  useCreateSessionMutation,
   useVerifyMutation,
   useRegistrationQuery,
   useCorrectMutation,

@@ -1,14 +1,12 @@
 /**
  * Where the applicant's page is: opening the emailed link (its token exchanged for a session), the
- * link refused, or open; and whether the registration has just been withdrawn. The token leaves
- * the address before it is sent, so neither the address bar nor the history keeps it.
+ * link refused, or open; and whether the registration has just been withdrawn.
  */
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { rootReducer, type AppThunk } from '../../app/store';
 import { applicantApi } from './applicantApi';
-import { statusOf } from './applicantErrors';
-import { applicantPagePath } from '../../contract/applicantPaths';
+import { linkOpeningStarted, takeSessionAnswer } from './linkOpening';
 
 export interface ApplicantState {
   /** `refused`: unknown, expired, locked or replaced (404); `failed`: not answered (offline, say). */
@@ -43,25 +41,26 @@ const { linkOpening, linkOpened } = applicantSlice.actions;
 // Loaded with the page: the slice joins the store only on /my.
 export const { selectLink, selectWithdrawn } = applicantSlice.injectInto(rootReducer).selectors;
 
-/** `/my/<token>` → the token, else undefined. */
-const tokenIn = (pathname: string) =>
-  pathname.startsWith(`${applicantPagePath}/`)
-    ? decodeURIComponent(pathname.slice(applicantPagePath.length + 1)) || undefined
-    : undefined;
-
 /**
- * Opens the link in the address, once: takes the token out of the address (replacing the history
- * entry, so Back does not bring it back), then exchanges it for a session. Dispatched before the
- * router starts, so that the router never holds the token's address either.
+ * Follows the link's opening, which the page's first script started (linkOpening.ts): the token,
+ * already out of the address, is being exchanged for a session. Then reads the registration (or
+ * finds no session) now, not once a view has rendered, so that it may be there for the page's
+ * first render. Dispatched before that render, so that the page shows the opening meanwhile.
  */
-export const openLinkInAddress = (): AppThunk => async (dispatch, getState) => {
-  const token = tokenIn(window.location.pathname);
-  if (!token || selectLink(getState()) !== 'none') return;
-  window.history.replaceState(null, '', applicantPagePath);
-  dispatch(linkOpening());
-  const result = await dispatch(applicantApi.endpoints.createSession.initiate({ token }));
-  const status = 'error' in result ? statusOf(result.error) : undefined;
-  dispatch(linkOpened('error' in result ? (status === 404 ? 'refused' : 'failed') : 'open'));
+export const awaitLinkOpening = (): AppThunk => async (dispatch, getState) => {
+  await linkOpeningStarted;
+  if (selectLink(getState()) !== 'none') return;
+  const session = takeSessionAnswer();
+  if (session) {
+    dispatch(linkOpening());
+    const link = await session.then(
+      (response) => (response.ok ? 'open' : response.status === 404 ? 'refused' : 'failed'),
+      () => 'failed' as const,
+    );
+    dispatch(linkOpened(link));
+    if (link !== 'open') return;
+  }
+  dispatch(applicantApi.util.prefetch('registration', undefined, {}));
 };
 
 declare module '../../app/store' {

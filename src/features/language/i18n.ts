@@ -1,4 +1,4 @@
-import i18next, { type ReadCallback, type Resource } from 'i18next';
+import i18next, { type i18n as I18n, type ReadCallback, type Resource } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, type Language } from '../../contract/languages';
@@ -52,3 +52,9 @@ export function createI18n(language: Language, resources?: Resource) {
   });
   return instance;
 }
+
+/** Resolves once the instance has loaded its language's texts (or given up on them). */
+export const translationsLoaded = (instance: I18n) =>
+  new Promise((resolve) =>
+    instance.isInitialized ? resolve(undefined) : instance.on('initialized', resolve),
+  );
