@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeStaffApi, formTexts, type Answer } from '../support/renderConsole';
 import { startOpeningLink } from '../../src/features/applicant/linkOpening';
+import { configDefaults } from '../../src/contract/configDefaults';
 import {
   applicantTexts,
   renderApplicant,
@@ -325,6 +326,25 @@ describe('sending the link again', () => {
 
     const summary = await screen.findByRole('region', { name: form.form['error-summary-heading'] });
     expect(summary).toHaveTextContent(sv['email-missing']);
+    expect(sent(requests, 'POST', '/my/api/links')).toHaveLength(0);
+  });
+
+  it("refuses an address the form would refuse, with the form's message, and sends nothing", async () => {
+    const { requests } = fakeStaffApi([
+      ['GET', /^\/my\/api\/registration$/, () => ({ status: 401, body: { message: 'No' } })],
+    ]);
+    const user = userEvent.setup();
+    renderApplicant('/my');
+    await user.type(await screen.findByLabelText(form.form['email-label']), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: sv['link-request-submit'] }));
+
+    const summary = await screen.findByRole('region', { name: form.form['error-summary-heading'] });
+    await waitFor(() => expect(summary).toHaveFocus());
+    const message = form.validation['email-format'].replaceAll(
+      '{{domain}}',
+      configDefaults.emailDomain,
+    );
+    expect(summary).toHaveTextContent(message);
     expect(sent(requests, 'POST', '/my/api/links')).toHaveLength(0);
   });
 });

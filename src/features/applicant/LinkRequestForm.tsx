@@ -2,16 +2,26 @@
  * "Send me my link again": the applicant types their email address, and the answer is always
  * the same sentence, whether or not anything is registered for it (the page must not tell a
  * stranger who has registered). Each registration of the address gets a fresh link by email.
+ * An address the form would have refused is refused here too, with the form's message: a typo
+ * would otherwise be answered as if the link were on its way.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
-import { fieldSpec } from '../../contract/fields';
+import { emptyValues, fieldSpec } from '../../contract/fields';
+import { fieldMessage } from '../registration/fieldMessages';
+import { loadRules } from '../registration/validation';
 import { useRequestLinksMutation } from './applicantApi';
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { OneField } from './OneField';
 
 const emailId = 'link-email';
+
+/** The form's rule's message key for the address, if it breaks one; none when offline. */
+async function emailProblem(email: string): Promise<string | undefined> {
+  const rules = await loadRules().catch(() => undefined);
+  return rules?.({ ...emptyValues, email }).email;
+}
 
 export function LinkRequestForm() {
   const { t } = useTranslation('applicant');
@@ -34,10 +44,16 @@ export function LinkRequestForm() {
     event.preventDefault();
     if (isLoading) return;
     const typed = email.trim();
-    const result = typed ? await requestLinks({ email: typed }) : undefined;
-    if (result && !('error' in result)) return setSent(true);
-    setProblem(t(typed ? 'link-request-failed' : 'email-missing'));
-    setAttempts((count) => count + 1);
+    const refuse = (text: string) => {
+      setProblem(text);
+      setAttempts((count) => count + 1);
+    };
+    if (!typed) return refuse(t('email-missing'));
+    const format = await emailProblem(typed);
+    if (format) return refuse(fieldMessage(t, format));
+    const result = await requestLinks({ email: typed });
+    if ('error' in result) return refuse(t('link-request-failed'));
+    setSent(true);
   }
 
   return (
