@@ -88,13 +88,14 @@ const webpackConfigNames = ['spa', 'prerender'];
 /**
  * Both, side by side: the server's compile, and the bundle and the start-page renderer as
  * webpack processes of their own, so that a fresh clone's first start builds on every core.
+ * Without the source maps, which nothing served refers to: `npm run build` writes them.
  */
 export async function ensureBuilt() {
   const builds = [];
   if (serverIsStale()) builds.push(startNpmScript('build:server'));
   if (clientIsStale()) {
     for (const name of webpackConfigNames) {
-      builds.push(startNpmScript('build:client', ['--config-name', name]));
+      builds.push(startNpmScript('build:client', ['--config-name', name, '--env', 'noSourceMaps']));
     }
   }
   await Promise.all(builds);
