@@ -107,7 +107,9 @@ describe('a message the relay refuses for good (5xx)', () => {
     const { database } = await databaseWithQueued(1);
     const inbox = await startInbox();
     inbox.refuse = () => 550;
-    const app = await startApp(database, { smtpUrl: inbox.url });
+    // The real schedule, read from the queue; only the polling that finds a message due is quick.
+    const outboxTiming = { pollMs: fastOutbox.outboxTiming.pollMs, retryScale: 1 };
+    const app = await startApp(database, { outboxTiming, smtpUrl: inbox.url });
 
     const delays: number[] = [];
     for (let failures = 1; failures <= 9; failures++) {
