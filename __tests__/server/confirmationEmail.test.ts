@@ -325,7 +325,7 @@ describe('without SMTP_URL', () => {
   });
 
   it('deletes at start the files of registrations gone, whatever RETENTION_DAYS', async () => {
-    const dataDir = makeTempDir('server-test-eml-');
+    const dataDir = makeDataDir();
     const app = await startApp({ dataDir, retentionDays: 0, deferWork: true });
     await send(app, validRegistration(), 'en');
     const [{ id }] = await app.operations.database.query<{ id: number }>(
