@@ -28,7 +28,7 @@ import {
 } from '../../src/contract/applicantPaths';
 import { xsrfCookieName, xsrfHeaderName } from '../../src/contract/protocol';
 import { emailDomain, validValues } from '../../testing/registrations';
-import { databaseTimeoutMs, makeDataDir, removeTempDirs } from './support/fixtures';
+import { databaseTimeoutMs, makeDataDir, makeTempDir, removeTempDirs } from './support/fixtures';
 import { seedDataDir } from './support/pgliteTemplate';
 import { describeWith, testServiceUrl } from '../../testing/testService';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../testing/throwawayDatabase';
@@ -59,7 +59,7 @@ function applicantLinkSuite(storage: (dataDir: string) => Promise<Partial<AppOpt
   const tokensSeen: string[] = [];
 
   beforeAll(async () => {
-    dataDir = makeDataDir();
+    dataDir = makeTempDir('server-test-applicant-');
     app = await buildApp(
       testAppOptions({
         ...(await storage(dataDir)),
