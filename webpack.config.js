@@ -114,8 +114,10 @@ const prerenderConfig = {
   performance: { hints: false },
 };
 
-module.exports = (_env, argv) => {
+module.exports = (env, argv) => {
   const production = argv.mode === 'production';
+  // `--env noSourceMaps`: npm start's build, which serves the same bytes and saves terser a tenth.
+  const sourceMaps = !env.noSourceMaps;
   const spaConfig = {
     name: 'spa',
     // The staff console is a page of its own (staff.html, served under /staff when it is on), and
@@ -137,7 +139,7 @@ module.exports = (_env, argv) => {
       compareBeforeEmit: false,
     },
     // Production maps are written beside the bundle but not referenced from it (nor served).
-    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    devtool: production ? sourceMaps && 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve,
     module: {
       rules: [

@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,12 +53,21 @@ function runNpmScript(script) {
   exitOnFailure(script, spawnSync(...npmRun(script, [])).status);
 }
 
-function startNpmScript(script, args = []) {
+/** `priority`: a niceness, for a build that must not slow down a longer one beside it. */
+function startNpmScript(script, args = [], priority = 0) {
   return new Promise((resolve) => {
-    spawn(...npmRun(script, args)).on('close', (status) => {
+    const build = spawn(...npmRun(script, args)).on('close', (status) => {
       exitOnFailure(script, status);
       resolve();
     });
+    // Set before npm starts the build itself, which inherits it; a build already gone needs none.
+    if (priority !== 0 && build.pid !== undefined) {
+      try {
+        os.setPriority(build.pid, priority);
+      } catch {
+        // ESRCH: it has ended.
+      }
+    }
   });
 }
 
@@ -88,13 +98,17 @@ const webpackConfigNames = ['spa', 'prerender'];
 /**
  * Both, side by side: the server's compile, and the bundle and the start-page renderer as
  * webpack processes of their own, so that a fresh clone's first start builds on every core.
+ * The bundle takes longest: the two others yield the processor to it, on two cores as on more.
+ * Without the source maps, which nothing served refers to: `npm run build` writes them.
  */
 export async function ensureBuilt() {
   const builds = [];
-  if (serverIsStale()) builds.push(startNpmScript('build:server'));
+  const yielding = 10;
+  if (serverIsStale()) builds.push(startNpmScript('build:server', [], yielding));
   if (clientIsStale()) {
     for (const name of webpackConfigNames) {
-      builds.push(startNpmScript('build:client', ['--config-name', name]));
+      const args = ['--config-name', name, '--env', 'noSourceMaps'];
+      builds.push(startNpmScript('build:client', args, name === 'spa' ? 0 : yielding));
     }
   }
   await Promise.all(builds);

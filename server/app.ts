@@ -63,6 +63,8 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
   webhookTiming?: WebhooksPluginOptions['timing'];
   /** Tests: the outbox's polling and retry schedule made shorter (server/mail/). */
   outboxTiming?: OutboxPluginOptions['timing'];
+  /** Tests: every connection limit below multiplied by this (a tenth: headers within 1 s). */
+  connectionLimitScale?: number;
 };
 
 /** The SPA's largest request is about 1.5 KiB; anything beyond 16 KiB is refused with 413. */
@@ -73,12 +75,14 @@ const bodyLimit = 16 * 1024;
  * Fastify leaves them): a request must arrive whole within 30 s, its headers within 10 s, and a
  * socket idle for 30 s is closed. Keep-alive stays longer than a balancer's usual 60 s idle time.
  */
-const connectionLimits = {
-  requestTimeout: 30_000,
-  connectionTimeout: 30_000,
-  keepAliveTimeout: 72_000,
-  http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
-};
+function connectionLimits(scale = 1) {
+  return {
+    requestTimeout: 30_000 * scale,
+    connectionTimeout: 30_000 * scale,
+    keepAliveTimeout: 72_000 * scale,
+    http: { headersTimeout: 10_000 * scale, connectionsCheckingInterval: 1_000 * scale },
+  };
+}
 
 /** A number of hops as the function Fastify's types ask for (the first `hops` proxies are trusted). */
 function trustedProxies(trust: AppOptions['trustProxy']) {
@@ -92,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit,
     trustProxy: trustedProxies(options.trustProxy),
     forceCloseConnections: 'idle',
-    ...connectionLimits,
+    ...connectionLimits(options.connectionLimitScale),
     // The database plugin opens PGlite, whose first start runs initdb: it takes as long as it takes.
     pluginTimeout: 0,
     // A body is what it is: `variables: 0` is an error, not a null to coerce it to.

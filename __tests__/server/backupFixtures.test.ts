@@ -226,7 +226,7 @@ describe('a tampered earlier backup', () => {
       table: 'registrations',
       row: { ...firstRegistration, id: 99, reference: 'ZZZZ2222' },
     });
-    const dataDir = makeTempDir('server-test-fixture-');
+    const dataDir = makeDataDir();
 
     const result: CommandResult = await restore(dataDir, backupText(lines));
 

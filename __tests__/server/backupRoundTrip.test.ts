@@ -5,7 +5,6 @@
  * useless. The audit log's rows as long as the console can make them (a provider's long subject
  * and email, an erase reason that grows when quoted); an address with % from before schema 7.
  */
-import { migrate } from '../../server/db/migrations';
 import { auditActor } from '../../server/console/signIn';
 import { readAuditLog, recordAudit } from '../../server/operations/auditLog';
 import { createBackup, parseBackup, restoreBackup } from '../../server/operations/backup';
@@ -18,6 +17,7 @@ import {
   makeTempDir,
   openTestDatabase,
   removeTempDirs,
+  makeMigratedDataDir,
 } from './support/fixtures';
 
 jest.setTimeout(2 * databaseTimeoutMs);
@@ -25,8 +25,7 @@ jest.setTimeout(2 * databaseTimeoutMs);
 afterAll(removeTempDirs);
 
 it('backs up and restores audit rows written with the longest values the console takes', async () => {
-  const database = await openTestDatabase();
-  await migrate(database);
+  const database = await openTestDatabase(makeMigratedDataDir());
   const store = createRegistrationStore(database);
   await store.save(validRegistration(), 'sv');
   const [{ reference }] = await readRegistrations(database);
@@ -58,8 +57,7 @@ it('backs up and restores audit rows written with the longest values the console
   const written = await readAuditLog(database);
   await database.close();
 
-  const fresh = await openTestDatabase();
-  await migrate(fresh);
+  const fresh = await openTestDatabase(makeMigratedDataDir());
   await restoreBackup(fresh, parseBackup(text, emailDomain));
   const restored = await readAuditLog(fresh);
   await fresh.close();
@@ -72,8 +70,7 @@ it('backs up and restores audit rows written with the longest values the console
 });
 
 it('restores an address with % that a release before schema 7 stored', async () => {
-  const database = await openTestDatabase();
-  await migrate(database);
+  const database = await openTestDatabase(makeMigratedDataDir());
   const values = validRegistration();
   await createRegistrationStore(database).save(values, 'sv');
   const percentAddress = `someone%elsewhere@${emailDomain}`;
@@ -81,8 +78,7 @@ it('restores an address with % that a release before schema 7 stored', async () 
   const { text } = await createBackup(database);
   await database.close();
 
-  const fresh = await openTestDatabase();
-  await migrate(fresh);
+  const fresh = await openTestDatabase(makeMigratedDataDir());
   await restoreBackup(fresh, parseBackup(text, emailDomain));
   const restored = await readRegistrations(fresh);
   await fresh.close();
@@ -91,8 +87,7 @@ it('restores an address with % that a release before schema 7 stored', async () 
 });
 
 it("restores the integration's tokens (made by a provider's longest subject), transfers and erasures", async () => {
-  const database = await openTestDatabase();
-  await migrate(database);
+  const database = await openTestDatabase(makeMigratedDataDir());
   const store = createRegistrationStore(database);
   await store.save(validRegistration(), 'sv');
   await store.save({ ...validRegistration(), firstName: 'Other' }, 'en');
@@ -127,8 +122,7 @@ it("restores the integration's tokens (made by a provider's longest subject), tr
   const { text } = await createBackup(database);
   await database.close();
 
-  const fresh = await openTestDatabase();
-  await migrate(fresh);
+  const fresh = await openTestDatabase(makeMigratedDataDir());
   await restoreBackup(fresh, parseBackup(text, emailDomain));
   const restored = await rowsOf(fresh);
   await fresh.close();

@@ -23,11 +23,11 @@ import { exportCsv, freePort, startServer, type RunningServer } from '../../test
 import { emailDomain, validRegistration } from '../../testing/registrations';
 import {
   databaseTimeoutMs,
-  makeDataDir,
   makeStaticDir,
   makeTempDir,
   openTestDatabase,
   removeTempDirs,
+  makeMigratedDataDir,
 } from './support/fixtures';
 import { startSmtpServer, type Inbox } from './support/smtpServer';
 import { waitFor } from '../../testing/waitFor';
@@ -243,7 +243,7 @@ describe('when the mail server is away', () => {
   });
 
   it('delivers a message queued before a restart once, after it', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = makeMigratedDataDir();
     const port = await freePort();
     const first = await startApp({ dataDir, smtpUrl: `smtp://127.0.0.1:${port}` });
     const values = validRegistration();
@@ -273,7 +273,7 @@ describe('without SMTP_URL', () => {
   const mailFiles = (dataDir: string) => fs.readdirSync(path.join(dataDir, 'mail'));
 
   it('writes each confirmation as registration-<id>.eml in DATA_DIR/mail, for the server user alone', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = makeMigratedDataDir();
     const app = await startApp({ dataDir });
     const values = validRegistration();
     await send(app, values, 'en');
@@ -295,7 +295,7 @@ describe('without SMTP_URL', () => {
   });
 
   it('never writes outside DATA_DIR/mail, whatever a stored row holds', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = makeMigratedDataDir();
     // A row as a tampered restore or database could hold it: a reference that is a path.
     const database = await openTestDatabase(dataDir);
     await migrate(database);
@@ -325,7 +325,7 @@ describe('without SMTP_URL', () => {
   });
 
   it('deletes at start the files of registrations gone, whatever RETENTION_DAYS', async () => {
-    const dataDir = makeTempDir('server-test-eml-');
+    const dataDir = makeMigratedDataDir();
     const app = await startApp({ dataDir, retentionDays: 0, deferWork: true });
     await send(app, validRegistration(), 'en');
     const [{ id }] = await app.operations.database.query<{ id: number }>(
@@ -376,7 +376,7 @@ describe('at most 3 confirmations for one address in 24 hours', () => {
     inboxes.push(inbox);
     const server = await startServer({
       entry: 'compiled',
-      dataDir: makeDataDir(),
+      dataDir: makeMigratedDataDir(),
       env: { STATIC_DIR: makeStaticDir(), SMTP_URL: inbox.url },
     });
     try {
@@ -695,7 +695,7 @@ const hasFaketime = testTool('faketime', 'faked clock');
         inboxes.push(inbox);
         const server = await startServer({
           entry: 'compiled',
-          dataDir: makeDataDir(),
+          dataDir: makeMigratedDataDir(),
           env: {
             STATIC_DIR: makeStaticDir(),
             SMTP_URL: inbox.url,

@@ -11,6 +11,7 @@ import { repoRoot } from '../../testing/paths';
 import { freePort } from '../../testing/server';
 import {
   databaseTimeoutMs,
+  makeDataDir,
   makeTempDir,
   openTestDatabase,
   removeTempDirs,
@@ -46,7 +47,7 @@ describe('npm run migrate', () => {
   });
 
   it('does nothing more the second time, and exits with 0', async () => {
-    const dataDir = makeTempDir('server-test-migrate-');
+    const dataDir = makeDataDir();
     await runMigrate({ DATA_DIR: dataDir });
 
     expect((await runMigrate({ DATA_DIR: dataDir })).code).toBe(0);

@@ -9,11 +9,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrations';
 import { createRegistrationStore } from '../../server/db/registrations';
 import type { RegistrationValues } from '../../src/contract/fields';
 import { validRegistration } from '../../testing/registrations';
-import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
+import {
+  databaseTimeoutMs,
+  openTestDatabase,
+  removeTempDirs,
+  makeMigratedDataDir,
+} from './support/fixtures';
 import { startSmtpServer, type Inbox } from './support/smtpServer';
 import { waitFor } from '../../testing/waitFor';
 import { testAppOptions } from './support/testApp';
@@ -40,9 +44,8 @@ async function startInbox() {
 
 /** A fresh database with `count` registrations stored and their confirmations queued. */
 async function databaseWithQueued(count: number) {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(makeMigratedDataDir());
   databases.push(database);
-  await migrate(database);
   const store = createRegistrationStore(database);
   const queued = Array.from({ length: count }, () => validRegistration());
   await Promise.all(queued.map((values) => store.save(values, 'sv')));
@@ -107,7 +110,9 @@ describe('a message the relay refuses for good (5xx)', () => {
     const { database } = await databaseWithQueued(1);
     const inbox = await startInbox();
     inbox.refuse = () => 550;
-    const app = await startApp(database, { smtpUrl: inbox.url });
+    // The real schedule, read from the queue; only the polling that finds a message due is quick.
+    const outboxTiming = { pollMs: fastOutbox.outboxTiming.pollMs, retryScale: 1 };
+    const app = await startApp(database, { outboxTiming, smtpUrl: inbox.url });
 
     const delays: number[] = [];
     for (let failures = 1; failures <= 9; failures++) {

@@ -21,6 +21,7 @@ import {
   makeStaticDir,
   makeTempDir,
   removeTempDirs,
+  makeMigratedDataDir,
 } from './support/fixtures';
 import { confirmationFile, exportedRows, run, waitForFiles } from './support/staffCommands';
 import { testServiceUrl } from '../../testing/testService';
@@ -56,7 +57,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     dropDatabase = backend.drop;
     server = await startServer({
       entry: 'compiled',
-      dataDir: makeDataDir(),
+      dataDir: makeMigratedDataDir(),
       env: { STATIC_DIR: makeStaticDir(), ...backend.env },
     });
     // On PostgreSQL too, the command runs with the server's DATA_DIR: its secret, its mail.

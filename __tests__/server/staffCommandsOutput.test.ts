@@ -21,6 +21,7 @@ import {
   makeStaticDir,
   makeTempDir,
   removeTempDirs,
+  makeMigratedDataDir,
 } from './support/fixtures';
 import { run } from './support/staffCommands';
 import { testTool } from '../../testing/testService';
@@ -211,7 +212,7 @@ describe('dates in TIME_ZONE', () => {
   beforeAll(async () => {
     server = await startServer({
       entry: 'compiled',
-      dataDir: makeDataDir(),
+      dataDir: makeMigratedDataDir(),
       env: { STATIC_DIR: makeStaticDir() },
     });
   });

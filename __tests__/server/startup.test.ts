@@ -19,10 +19,10 @@ import {
 } from '../../testing/server';
 import {
   databaseTimeoutMs,
-  makeDataDir,
   makeStaticDir,
   openTestDatabase,
   removeTempDirs,
+  makeMigratedDataDir,
 } from './support/fixtures';
 
 jest.setTimeout(3 * databaseTimeoutMs);
@@ -31,7 +31,7 @@ afterAll(removeTempDirs);
 
 describe('a start that cannot succeed', () => {
   const staticDir = makeStaticDir();
-  const dataDir = makeDataDir();
+  const dataDir = makeMigratedDataDir();
   let entriesBefore: string[];
 
   /** A port something else listens on, as long as the test runs. */
@@ -121,7 +121,7 @@ describe('TRUST_PROXY as a number of hops', () => {
   async function startupOutput(env: Record<string, string>): Promise<string> {
     const server = await startServer({
       entry: 'compiled',
-      dataDir: makeDataDir(),
+      dataDir: makeMigratedDataDir(),
       env: { STATIC_DIR: makeStaticDir(), ...env },
     });
     await server.dispose();

@@ -16,6 +16,7 @@ import { validValues } from '../../testing/registrations';
 import {
   countRegistrations,
   databaseTimeoutMs,
+  makeDataDir,
   makeTempDir,
   openTestDatabase,
   removeTempDirs,
@@ -23,7 +24,7 @@ import {
 
 jest.setTimeout(databaseTimeoutMs);
 
-const dataDir = makeTempDir('server-test-storage-');
+const dataDir = makeDataDir();
 let database: Database;
 
 beforeAll(async () => {
@@ -197,7 +198,7 @@ describe('what the staff do with the stored registrations', () => {
 
 describe('DATA_DIR', () => {
   it('keeps every row across a restart', async () => {
-    const restartDir = makeTempDir('server-test-restart-');
+    const restartDir = makeDataDir();
     const first = await openTestDatabase(restartDir);
     await migrate(first);
     const store = createRegistrationStore(first);
@@ -235,7 +236,7 @@ describe('DATA_DIR', () => {
   });
 
   it('is taken over from a process that has ended', async () => {
-    const staleDir = makeTempDir('server-test-stale-');
+    const staleDir = makeDataDir();
     const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
     fs.writeFileSync(path.join(staleDir, 'server.pid'), `${ended.stdout.toString()}\n`);
 

@@ -5,7 +5,6 @@
  * delivers the rest: none missing, and a repeat only as at-least-once allows (a delivery the
  * receiver took whose outcome the killed process never recorded), with the same webhook-id.
  */
-import { migrate } from '../../server/db/migrations';
 import { createRegistrationStore } from '../../server/db/registrations';
 import { createWebhook } from '../../server/webhooks/webhookStore';
 import { newWebhookSecret } from '../../server/webhooks/webhookSignature';
@@ -15,7 +14,12 @@ import { startServer } from '../../testing/server';
 import { isInstalled } from '../../testing/testService';
 import { waitFor } from '../../testing/waitFor';
 import { startWebhookReceiver } from '../../testing/webhookReceiver';
-import { makeDataDir, makeStaticDir, openTestDatabase, removeTempDirs } from './support/fixtures';
+import {
+  makeStaticDir,
+  openTestDatabase,
+  removeTempDirs,
+  makeMigratedDataDir,
+} from './support/fixtures';
 
 /** A burst long enough to be cut in the middle. */
 const burst = 300;
@@ -38,9 +42,8 @@ afterAll(() => {
 it('delivers every event of a burst cut by SIGKILL, a repeat only with the same webhook-id', async () => {
   const receiver = await startWebhookReceiver();
   receiver.secret = newWebhookSecret();
-  const dataDir = makeDataDir();
+  const dataDir = makeMigratedDataDir();
   const database = await openTestDatabase(dataDir);
-  await migrate(database);
   await createWebhook(
     database,
     { url: receiver.url, events: ['registration.created'], programmes: 'all' },

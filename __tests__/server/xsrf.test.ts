@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { xsrfSecretFile } from '../../server/xsrfSecret';
-import { makeTempDir, removeTempDirs, stubDatabase } from './support/fixtures';
+import { makeDataDir, removeTempDirs, stubDatabase } from './support/fixtures';
 import { getXsrfToken, testAppOptions } from './support/testApp';
 
 const sharedSecret = 'a-secret-shared-by-every-instance-behind-the-balancer';
@@ -80,7 +80,7 @@ describe('signed double-submit tokens', () => {
   });
 
   it('are signed, without XSRF_SECRET, by a secret kept in DATA_DIR for the server user only', async () => {
-    const dataDir = makeTempDir('server-test-xsrf-');
+    const dataDir = makeDataDir();
     const before = await startApp({ dataDir });
     const token = await getXsrfToken(before);
     const after = await startApp({ dataDir }); // a restart on the same DATA_DIR

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../../server/db/database';
 import { openDatabase } from '../../../server/db/openDatabase';
-import { seedDataDir } from './pgliteTemplate';
+import { seedDataDir, seedMigratedDataDir } from './pgliteTemplate';
 
 /** Opening PGlite runs initdb the first time: allow for it. */
 export const databaseTimeoutMs = 60_000;
@@ -25,6 +25,11 @@ export function removeTempDirs() {
 /** A DATA_DIR with an empty embedded database in it, as initdb leaves it (a copy). */
 export function makeDataDir(): string {
   return seedDataDir(makeTempDir('server-test-data-'));
+}
+
+/** A DATA_DIR with an embedded database at this schema version in it, as a start leaves it. */
+export function makeMigratedDataDir(): string {
+  return seedMigratedDataDir(makeTempDir('server-test-data-'));
 }
 
 /**

@@ -1,40 +1,58 @@
 /**
  * A fresh embedded database costs PGlite's initdb: seconds of WebAssembly for every test that
- * opens one. The tests that only need an empty database start from a copy of one cluster, made
- * once by the server's own code (jest's globalSetup); the tests of a first start run initdb.
+ * opens one, and then the migrations, a second more. The tests that only need an empty database
+ * start from a copy of one cluster, and those that need one at this schema version from a copy of
+ * another, migrated; both are made once by the server's own code (jest's globalSetup). The tests
+ * of a first start run initdb, and those of the migrations migrate.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Database } from '../../../server/db/database';
+import { migrate } from '../../../server/db/migrations';
 import { openPGlite } from '../../../server/db/pglite';
 import { repoRoot } from '../../../testing/paths';
 
 /** What the cluster initdb writes depends on: PGlite's version and how the server starts it. */
-const madeBy = [
+const initdbMadeBy = [
   'node_modules/@electric-sql/pglite/package.json',
   'server/db/pglite.ts',
   'server/db/pgliteWorker.ts',
 ];
 
-function templateDir(): string {
+const templates = {
+  initdb: { madeBy: initdbMadeBy, prepare: async () => {} },
+  migrated: {
+    madeBy: [...initdbMadeBy, 'server/db/migrations.ts'],
+    prepare: (database: Database) => migrate(database),
+  },
+} satisfies Record<string, { madeBy: string[]; prepare(database: Database): Promise<void> }>;
+
+type Template = keyof typeof templates;
+
+function templateDir(name: Template): string {
   const hash = createHash('sha256');
-  for (const file of madeBy) hash.update(fs.readFileSync(path.join(repoRoot, file)));
-  return path.join(os.tmpdir(), `pglite-template-${hash.digest('hex').slice(0, 16)}`);
+  for (const file of templates[name].madeBy)
+    hash.update(fs.readFileSync(path.join(repoRoot, file)));
+  return path.join(os.tmpdir(), `pglite-${name}-${hash.digest('hex').slice(0, 16)}`);
 }
 
-/** Runs initdb once, unless an earlier run left the template for this PGlite. */
-export async function makePGliteTemplate(): Promise<void> {
-  const template = templateDir();
+/** Whole or not at all: another jest run may be making the same template. */
+async function makeTemplate(name: Template, seed: (dataDir: string) => void): Promise<void> {
+  const template = templateDir(name);
   if (fs.existsSync(template)) return;
   const building = fs.mkdtempSync(`${template}-building-`);
   try {
-    await (
-      await openPGlite(building, (error) => {
-        throw error;
-      })
-    ).close();
-    // Whole or not at all: another jest run may be making the same template.
+    seed(building);
+    const database = await openPGlite(building, (error) => {
+      throw error;
+    });
+    try {
+      await templates[name].prepare(database);
+    } finally {
+      await database.close();
+    }
     fs.renameSync(building, template);
   } catch (error) {
     fs.rmSync(building, { recursive: true, force: true });
@@ -42,9 +60,14 @@ export async function makePGliteTemplate(): Promise<void> {
   }
 }
 
-/** Gives an empty DATA_DIR the template's cluster; without a template it is left to initdb. */
-export function seedDataDir(dataDir: string): string {
-  const template = templateDir();
+/** Runs initdb and the migrations once, unless an earlier run left the templates for this code. */
+export async function makePGliteTemplates(): Promise<void> {
+  await makeTemplate('initdb', () => {});
+  await makeTemplate('migrated', (dataDir) => seedDataDir(dataDir));
+}
+
+function seedFrom(name: Template, dataDir: string): string {
+  const template = templateDir(name);
   if (fs.existsSync(template)) {
     fs.cpSync(path.join(template, 'pgdata'), path.join(dataDir, 'pgdata'), {
       recursive: true,
@@ -53,3 +76,9 @@ export function seedDataDir(dataDir: string): string {
   }
   return dataDir;
 }
+
+/** Gives an empty DATA_DIR the empty cluster; without a template it is left to initdb. */
+export const seedDataDir = (dataDir: string) => seedFrom('initdb', dataDir);
+
+/** Gives an empty DATA_DIR a cluster at this schema version; without a template, see above. */
+export const seedMigratedDataDir = (dataDir: string) => seedFrom('migrated', dataDir);

@@ -9,12 +9,12 @@ import {
   xsrfHeaderName,
 } from '../../../src/contract/protocol';
 import { configDefaults } from '../../../src/contract/configDefaults';
-import { makeDataDir, makeStaticDir, makeTempDir } from './fixtures';
+import { makeMigratedDataDir, makeStaticDir, makeTempDir } from './fixtures';
 
 export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions {
   const opensItsOwnDatabase = !overrides.database && !overrides.databaseUrl && !overrides.dataDir;
   return {
-    dataDir: opensItsOwnDatabase ? makeDataDir() : makeTempDir('server-test-data-'),
+    dataDir: opensItsOwnDatabase ? makeMigratedDataDir() : makeTempDir('server-test-data-'),
     staticDir: makeStaticDir(),
     ...configDefaults,
     mailFrom: configDefaults.contactEmail,
