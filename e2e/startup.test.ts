@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import { parseCsv } from '../../testing/csv';
-import { connectGraphql } from '../../testing/graphqlClient';
-import { validValues } from '../../testing/registrations';
+import { parseCsv } from '../testing/csv';
+import { connectGraphql } from '../testing/graphqlClient';
+import { validValues } from '../testing/registrations';
 import {
   exportCsv,
   freePort,
@@ -16,14 +16,14 @@ import {
   runFailingServer,
   startServer,
   type EndedServer,
-} from '../../testing/server';
+} from '../testing/server';
 import {
   databaseTimeoutMs,
   makeStaticDir,
   openTestDatabase,
   removeTempDirs,
   makeMigratedDataDir,
-} from './support/fixtures';
+} from '../__tests__/server/support/fixtures';
 
 jest.setTimeout(3 * databaseTimeoutMs);
 

@@ -7,11 +7,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { parseCsv } from '../../testing/csv';
-import { connectGraphql } from '../../testing/graphqlClient';
-import { validRegistration } from '../../testing/registrations';
-import { repoRoot } from '../../testing/paths';
-import { runStaffCommand, startServer } from '../../testing/server';
+import { parseCsv } from '../testing/csv';
+import { connectGraphql } from '../testing/graphqlClient';
+import { validRegistration } from '../testing/registrations';
+import { repoRoot } from '../testing/paths';
+import { runStaffCommand, startServer } from '../testing/server';
 import {
   openTestDatabase,
   databaseTimeoutMs,
@@ -19,8 +19,13 @@ import {
   makeStaticDir,
   makeTempDir,
   removeTempDirs,
-} from './support/fixtures';
-import { confirmationFile, exportedRows, run, waitForFiles } from './support/staffCommands';
+} from '../__tests__/server/support/fixtures';
+import {
+  confirmationFile,
+  exportedRows,
+  run,
+  waitForFiles,
+} from '../__tests__/server/support/staffCommands';
 
 jest.setTimeout(4 * databaseTimeoutMs);
 
