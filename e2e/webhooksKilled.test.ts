@@ -5,21 +5,21 @@
  * delivers the rest: none missing, and a repeat only as at-least-once allows (a delivery the
  * receiver took whose outcome the killed process never recorded), with the same webhook-id.
  */
-import { createRegistrationStore } from '../../server/db/registrations';
-import { createWebhook } from '../../server/webhooks/webhookStore';
-import { newWebhookSecret } from '../../server/webhooks/webhookSignature';
-import { validRegistration } from '../../testing/registrations';
-import { fakedClock } from '../../testing/fakedClock';
-import { startServer } from '../../testing/server';
-import { isInstalled } from '../../testing/testService';
-import { waitFor } from '../../testing/waitFor';
-import { startWebhookReceiver } from '../../testing/webhookReceiver';
+import { createRegistrationStore } from '../server/db/registrations';
+import { createWebhook } from '../server/webhooks/webhookStore';
+import { newWebhookSecret } from '../server/webhooks/webhookSignature';
+import { validRegistration } from '../testing/registrations';
+import { fakedClock } from '../testing/fakedClock';
+import { startServer } from '../testing/server';
+import { isInstalled } from '../testing/testService';
+import { waitFor } from '../testing/waitFor';
+import { startWebhookReceiver } from '../testing/webhookReceiver';
 import {
   makeStaticDir,
   openTestDatabase,
   removeTempDirs,
   makeMigratedDataDir,
-} from './support/fixtures';
+} from '../__tests__/server/support/fixtures';
 
 /** A burst long enough to be cut in the middle. */
 const burst = 300;

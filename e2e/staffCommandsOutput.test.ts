@@ -8,12 +8,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
-import { parseCsv } from '../../testing/csv';
-import { connectGraphql } from '../../testing/graphqlClient';
-import { validRegistration } from '../../testing/registrations';
-import { repoRoot } from '../../testing/paths';
-import { schemaVersion as migratedSchemaVersion } from '../../server/db/migrations';
-import { freePort, runStaffCommand, startServer, type RunningServer } from '../../testing/server';
+import { parseCsv } from '../testing/csv';
+import { connectGraphql } from '../testing/graphqlClient';
+import { validRegistration } from '../testing/registrations';
+import { repoRoot } from '../testing/paths';
+import { schemaVersion as migratedSchemaVersion } from '../server/db/migrations';
+import { freePort, runStaffCommand, startServer, type RunningServer } from '../testing/server';
 import {
   openTestDatabase,
   databaseTimeoutMs,
@@ -22,9 +22,9 @@ import {
   makeTempDir,
   removeTempDirs,
   makeMigratedDataDir,
-} from './support/fixtures';
-import { run } from './support/staffCommands';
-import { testTool } from '../../testing/testService';
+} from '../__tests__/server/support/fixtures';
+import { run } from '../__tests__/server/support/staffCommands';
+import { testTool } from '../testing/testService';
 
 jest.setTimeout(4 * databaseTimeoutMs);
 
