@@ -522,6 +522,21 @@ const migrations: Migration[] = [
       `INSERT INTO registration_changes (registration_id, change_xid)
         SELECT id, change_xid FROM registrations`,
       'DROP INDEX registrations_change',
+      // A new row's updated_at and change_xid are its columns' defaults (now() is the time the
+      // created_at default gives), so the row trigger runs for updates only: the store's inserts
+      // no longer call it for each row.
+      'ALTER TABLE registrations ALTER COLUMN updated_at SET DEFAULT now()',
+      'ALTER TABLE registrations ALTER COLUMN change_xid SET DEFAULT pg_current_xact_id()',
+      `CREATE OR REPLACE FUNCTION registration_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          NEW.updated_at := now();
+          NEW.change_xid := pg_current_xact_id();
+          RETURN NEW;
+        END
+      $$`,
+      'DROP TRIGGER registrations_changed ON registrations',
+      `CREATE TRIGGER registrations_changed BEFORE UPDATE ON registrations
+        FOR EACH ROW EXECUTE FUNCTION registration_changed()`,
       // Once per statement, for all its rows: the store inserts a batch in one, a bulk change
       // thousands. Every writer's, the previous release's too on a shared PostgreSQL.
       `CREATE FUNCTION record_registration_changes() RETURNS trigger LANGUAGE plpgsql AS $$
