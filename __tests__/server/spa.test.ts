@@ -128,13 +128,16 @@ describe('the SPA bundle', () => {
       const response = await app.inject({ method: 'GET', url });
 
       expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<title>My registration</title>');
+      // Its own name and words without scripts, in the language asked (Swedish by default).
+      expect(response.body).toContain('<title>Min anmälan</title>');
+      expect(response.body).toContain('<noscript>Aktivera JavaScript</noscript>');
       expect(response.body).toContain('<script id="app-config" type="application/json">');
       // Painted opening, before its script: in the language asked, Swedish by default.
       expect(response.body).toContain('<html lang="sv">');
       expect(response.body).toContain('<div id="root"><p>Öppnar</p></div>');
       const english = await app.inject({ method: 'GET', url: `${url}?lang=en` });
       expect(english.body).toContain('<div id="root"><p>Opening</p></div>');
+      expect(english.body).toContain('<title>My registration</title>');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(xsrfCookieOf(response)).toBeDefined();

@@ -174,6 +174,9 @@ describe('the start page as the server sends it', () => {
       const root = document.getElementById('root')!;
 
       expect(document.documentElement.lang).toBe(language);
+      // Its own name and its own words without scripts, not the form's.
+      expect(document.title).toBe(applicantText['no-session-heading']);
+      expect(document.querySelector('noscript')?.textContent).toBe(applicantText.noscript);
       expect(root.querySelector('header')?.textContent).toContain(texts.general['topbar-label']);
       expect(root.querySelector('main [role="status"]')?.textContent).toBe(applicantText.loading);
       expect(root.querySelector('footer')).not.toBeNull();

@@ -157,9 +157,13 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   // whole server's Referrer-Policy (no-referrer) keeps the token from being sent anywhere.
   // Painted as it shows while it opens the link, before its script has come.
   const myHtml = withAppConfig(readHtml(staticDir, 'my.html'), appConfig);
-  const applicantPages = byLanguage((language) =>
-    compressedPage(withRendered(myHtml, language, startPage.applicantPage[language])),
-  );
+  const applicantPages = byLanguage((language) => {
+    const page = startPage.applicantPage[language];
+    const named = myHtml
+      .replace(title, () => `<title>${escapeText(page.title)}</title>`)
+      .replace(noscriptNotice, () => `<noscript>${escapeText(page.noscript)}</noscript>`);
+    return compressedPage(withRendered(named, language, page));
+  });
   const sendApplicantPage = (request: FastifyRequest, reply: FastifyReply) =>
     applicantPages[languageAsked(request)](request, reply);
   app.get(applicantPagePath, sendApplicantPage);

@@ -20,9 +20,10 @@ export interface PrerenderedStartPage {
   inlineScript: string;
   /**
    * The applicant's page (/my) in each language as it shows while it opens the link: painted
-   * before its script has come, which then renders the page in its place.
+   * before its script has come, which then renders the page in its place. With the page's title,
+   * and what it says when scripts are off.
    */
-  applicantPage: Record<Language, RenderedPage>;
+  applicantPage: Record<Language, RenderedPage & { title: string; noscript: string }>;
   /** Each document as a page of its own in each language, with its title; it needs no script. */
   documents: Record<Language, Record<DocumentName, RenderedPage & { title: string }>>;
 }

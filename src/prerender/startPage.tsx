@@ -88,9 +88,15 @@ export const prerenderStartPage: StartPageRenderer = (appConfig, scriptUrls) => 
       trailingMarkup: `${templates(language)}<script>${inlineScript}</script>`,
     })),
     inlineScript,
-    applicantPage: byLanguage((language) => ({
-      rootMarkup: renderIn(language, applicantPagePath, <ApplicantPageOpening />),
-    })),
+    applicantPage: byLanguage((language) => {
+      const { t } = createI18n(language, translations);
+      return {
+        rootMarkup: renderIn(language, applicantPagePath, <ApplicantPageOpening />),
+        // The page's own name, as its view without a link is headed.
+        title: t('no-session-heading', { ns: 'applicant' }),
+        noscript: t('noscript', { ns: 'applicant' }),
+      };
+    }),
     documents: byLanguage(documentPagesIn),
   };
 };

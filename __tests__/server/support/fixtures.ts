@@ -55,7 +55,10 @@ export function makeStaticDir(): string {
     exports.prerenderStartPage = () => ({
       languages: { sv: page, en: page },
       inlineScript: 'void 0',
-      applicantPage: { sv: { rootMarkup: '<p>Öppnar</p>' }, en: { rootMarkup: '<p>Opening</p>' } },
+      applicantPage: {
+        sv: { rootMarkup: '<p>Öppnar</p>', title: 'Min anmälan', noscript: 'Aktivera JavaScript' },
+        en: { rootMarkup: '<p>Opening</p>', title: 'My registration', noscript: 'Enable JavaScript' },
+      },
       documents: { sv: documents, en: documents },
     });`,
   );
@@ -65,7 +68,7 @@ export function makeStaticDir(): string {
   );
   fs.writeFileSync(
     path.join(dir, 'my.html'),
-    '<!doctype html><html lang="sv"><head><title>My registration</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="sv"><head><title>Registration</title></head><body><noscript>Enable JavaScript to register</noscript><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'main.0123abcd.js'), 'void 0;');
   fs.writeFileSync(path.join(dir, 'assets/i18n/sv.json'), '{"general":{}}');
