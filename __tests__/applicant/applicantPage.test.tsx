@@ -329,6 +329,21 @@ describe('sending the link again', () => {
     expect(sent(requests, 'POST', '/my/api/links')).toHaveLength(0);
   });
 
+  it('asks once for two quick presses', async () => {
+    const { requests } = fakeStaffApi([
+      ['GET', /^\/my\/api\/registration$/, () => ({ status: 401, body: { message: 'No' } })],
+      ['POST', /^\/my\/api\/links$/, () => ({ status: 202 })],
+    ]);
+    const user = userEvent.setup();
+    renderApplicant('/my');
+    await user.type(await screen.findByLabelText(form.form['email-label']), 'asa@example.edu');
+    const submit = screen.getByRole('button', { name: sv['link-request-submit'] });
+    await user.dblClick(submit);
+
+    await screen.findByRole('status');
+    expect(sent(requests, 'POST', '/my/api/links')).toHaveLength(1);
+  });
+
   it("refuses an address the form would refuse, with the form's message, and sends nothing", async () => {
     const { requests } = fakeStaffApi([
       ['GET', /^\/my\/api\/registration$/, () => ({ status: 401, body: { message: 'No' } })],

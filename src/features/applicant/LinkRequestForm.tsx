@@ -31,6 +31,9 @@ export function LinkRequestForm() {
   const [sent, setSent] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
   const answer = useRef<HTMLParagraphElement>(null);
+  // From the press on, the rules' fetch included, until it is refused: a second press (a double
+  // tap, or one before the answer shows) asks nothing more.
+  const sending = useRef(false);
   const [requestLinks, { isLoading }] = useRequestLinksMutation();
 
   useEffect(() => {
@@ -42,9 +45,11 @@ export function LinkRequestForm() {
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    if (isLoading) return;
+    if (sending.current) return;
+    sending.current = true;
     const typed = email.trim();
     const refuse = (text: string) => {
+      sending.current = false;
       setProblem(text);
       setAttempts((count) => count + 1);
     };
