@@ -4,7 +4,7 @@ const { require: requireTs } = require('tsx/cjs/api');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { optimize } = require('webpack');
@@ -23,14 +23,18 @@ function developmentPage() {
   return withAppConfig(html, appConfigOf(readConfig(process.env)));
 }
 
+// SWC strips the types (checking them is `npm run lint`'s job) as tsconfig.json's target and JSX
+// say, and leaves the ES modules for webpack to tree-shake.
 const typescriptRule = {
   test: /\.tsx?$/,
   exclude: /node_modules/,
-  loader: 'ts-loader',
-  // Type checking runs in `npm run lint`; ES modules here let webpack tree-shake.
+  loader: 'swc-loader',
   options: {
-    transpileOnly: true,
-    compilerOptions: { module: 'esnext', moduleResolution: 'bundler' },
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
   },
 };
 
@@ -116,7 +120,7 @@ const prerenderConfig = {
 
 module.exports = (env, argv) => {
   const production = argv.mode === 'production';
-  // `--env noSourceMaps`: npm start's build, which serves the same bytes and saves terser a tenth.
+  // `--env noSourceMaps`: npm start's build, which serves the same bytes and builds a tenth faster.
   const sourceMaps = !env.noSourceMaps;
   const spaConfig = {
     name: 'spa',
@@ -220,10 +224,11 @@ module.exports = (env, argv) => {
           },
         },
       },
+      // SWC and Lightning CSS: a first start's build spent half its time in terser and cssnano, for
+      // output no smaller.
       minimizer: [
-        '...',
-        // svgo chokes on react-toastify's URL-encoded SVG icons; they are tiny anyway.
-        new CssMinimizerPlugin({ minimizerOptions: { preset: ['default', { svgo: false }] } }),
+        new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify }),
+        new MinimizerPlugin({ test: /\.css$/, minify: MinimizerPlugin.lightningCssMinify }),
       ],
     },
     performance: { hints: false },

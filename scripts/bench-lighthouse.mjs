@@ -7,12 +7,12 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import lighthouse from 'lighthouse';
-import * as constants from 'lighthouse/core/config/constants.js';
-import { launchChromium } from './bench/chromium.mjs';
+import { loadLighthouse } from './bench/lighthouse/index.mjs';
 import { formatNumber, printLine, printTable } from './bench/report.mjs';
 import { startServer } from '../testing/server.ts';
 import { ensureClientBuilt, ensureServerBuilt } from './ensure-built.mjs';
+
+const { lighthouse, constants, launchChromium } = await loadLighthouse();
 
 const categories = ['performance', 'accessibility', 'best-practices'];
 
