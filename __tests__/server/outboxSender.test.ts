@@ -1,8 +1,8 @@
 /** @jest-environment node */
 /**
  * The outbox's sender against a real SMTP server (smtp-server) in this process: one bad message
- * among good ones, the retry schedule, a relay that refuses for a while, SMTP_MAX_PER_MINUTE and
- * the claim lease. Messages are queued in the database before the app starts, as a burst, a
+ * among good ones, the retry schedule, a relay that refuses for a while, SMTP_MAX_PER_MINUTE,
+ * the claim lease and a batch whose links cannot be issued. Messages are queued in the database before the app starts, as a burst, a
  * restart or a restored backup leaves them.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -102,6 +102,42 @@ describe('a message that cannot be composed', () => {
     const [due] = await dueInSeconds(database);
     expect(due).toBeGreaterThan(3);
     expect(due).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('a batch whose links cannot be issued (a registration erased meanwhile)', () => {
+  it('is given back at once, not left to its lease, and then delivered once each with a link', async () => {
+    const { database, queued } = await databaseWithQueued(5);
+    // The batch's one statement fails the first time, as the erase's foreign key would fail it.
+    // A sequence: its count outlives the failed statement, whose every other change is undone.
+    await database.query('CREATE SEQUENCE link_statements');
+    await database.query(`CREATE FUNCTION fail_links_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('link_statements') = 1 THEN
+          RAISE EXCEPTION 'links refused once';
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await database.query(`CREATE TRIGGER fail_links_once AFTER INSERT ON applicant_links
+      FOR EACH STATEMENT EXECUTE FUNCTION fail_links_once()`);
+    const inbox = await startInbox();
+    const app = await startApp(database, {
+      ...fastOutbox,
+      smtpUrl: inbox.url,
+      publicUrl: new URL('https://registration.example.fi/'),
+    });
+
+    // Within seconds: the lease (two minutes) would hold the batch back much longer.
+    await waitFor(() => (inbox.messages.length >= 5 ? true : undefined));
+
+    expect(copiesOf(inbox, queued)).toEqual([1, 1, 1, 1, 1]);
+    expect(inbox.messages.every((message) => message.text?.includes('/my/'))).toBe(true);
+    expect(await readMetric(app, 'emails_sent_total')).toBe(5);
+    // Refused once, then one statement for the whole batch.
+    const [{ statements }] = await database.query<{ statements: number }>(
+      'SELECT last_value::integer AS statements FROM link_statements',
+    );
+    expect(statements).toBe(2);
   });
 });
 

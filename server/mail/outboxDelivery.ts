@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
 import type { ApplicantLinkIssuer } from '../applicant/applicantLinks';
+import type { ApplicantLink } from './applicantLinkParts';
 import { toStoredRegistration } from '../db/registrations';
 import { composeConfirmation, type Institution } from './confirmationEmail';
 import { describeMailFailure } from './mailFailure';
@@ -50,10 +51,9 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions) {
   }
 
   /** Whether the message went; one that failed waits its own delay. */
-  async function deliver(row: ClaimedRow): Promise<boolean> {
+  async function deliver(row: ClaimedRow, link: ApplicantLink | undefined): Promise<boolean> {
     try {
       const registration = toStoredRegistration(row);
-      const link = await links?.issue(registration.id);
       const { subject, text, html } = composeConfirmation(registration, institution, link);
       await transport.send(
         {
@@ -78,11 +78,30 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions) {
     return true;
   }
 
+  /**
+   * The batch's links, in one statement. Should it fail (a registration erased meanwhile, whose
+   * message went with it), nothing was sent: the batch is given back to be claimed again at once.
+   */
+  async function issueLinks(rows: ClaimedRow[]) {
+    if (!links) return undefined;
+    try {
+      return await links.issue(rows.map((row) => row.id));
+    } catch (error) {
+      await giveBack(
+        database,
+        rows.map((row) => row.outbox_id),
+        0,
+      );
+      throw error;
+    }
+  }
+
   return async function deliverBatch(rows: ClaimedRow[], sent: number[]): Promise<void> {
+    const issued = rows.length > 0 ? await issueLinks(rows) : undefined;
     const waiting = [...rows];
     async function work() {
       for (let row; relay.msLeft() === 0 && (row = waiting.shift());) {
-        if (await deliver(row)) sent.push(row.outbox_id);
+        if (await deliver(row, issued?.get(row.id))) sent.push(row.outbox_id);
       }
     }
     const workers = Array.from({ length: transport.maxInFlight }, work);
