@@ -23,15 +23,16 @@ function developmentPage() {
   return withAppConfig(html, appConfigOf(readConfig(process.env)));
 }
 
-// SWC strips the types (checking them is `npm run lint`'s job) as tsconfig.json's target and JSX
-// say, and leaves the ES modules for webpack to tree-shake.
+// SWC strips the types (checking them is `npm run lint`'s job) for tsconfig.json's target, with
+// React's automatic JSX runtime (its `react-jsx`), and leaves the ES modules for webpack to
+// tree-shake.
 const typescriptRule = {
   test: /\.tsx?$/,
   exclude: /node_modules/,
   loader: 'swc-loader',
   options: {
     jsc: {
-      target: 'es2022',
+      target: require('./tsconfig.json').compilerOptions.target,
       parser: { syntax: 'typescript', tsx: true },
       transform: { react: { runtime: 'automatic' } },
     },

@@ -83,7 +83,7 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions) {
    * message went with it), nothing was sent: the batch is given back to be claimed again at once.
    */
   async function issueLinks(rows: ClaimedRow[]) {
-    if (!links) return undefined;
+    if (!links || rows.length === 0) return undefined;
     try {
       return await links.issue(rows.map((row) => row.id));
     } catch (error) {
@@ -97,7 +97,7 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions) {
   }
 
   return async function deliverBatch(rows: ClaimedRow[], sent: number[]): Promise<void> {
-    const issued = rows.length > 0 ? await issueLinks(rows) : undefined;
+    const issued = await issueLinks(rows);
     const waiting = [...rows];
     async function work() {
       for (let row; relay.msLeft() === 0 && (row = waiting.shift());) {

@@ -12,8 +12,13 @@ import { chromiumFlags, chromiumPath } from '../../../testing/browser.ts';
 
 const folder = path.dirname(fileURLToPath(import.meta.url));
 
+const readJson = (file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'));
+
+/** Installs the lock's packages unless the version package.json names is the one installed. */
 function install() {
-  if (fs.existsSync(path.join(folder, 'node_modules/lighthouse'))) return;
+  const installed = path.join('node_modules', 'lighthouse', 'package.json');
+  const wanted = readJson('package.json').dependencies.lighthouse;
+  if (fs.existsSync(path.join(folder, installed)) && readJson(installed).version === wanted) return;
   console.error(`Installing Lighthouse into ${path.relative(process.cwd(), folder)}/node_modules`);
   const { status } = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: folder,
