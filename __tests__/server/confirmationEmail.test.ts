@@ -176,7 +176,15 @@ describe('the confirmation email', () => {
     const values = validRegistration();
     await send(app, values, 'sv');
     await waitFor(() => messagesTo(inbox, values.email)[0]);
-    // Its outbox row is gone now: only the stored registration can keep a second one out.
+    // Once its outbox row is gone, only the stored registration can keep a second one out.
+    await waitFor(async () => {
+      const [{ queued }] = await app.operations.database.query<{ queued: number }>(
+        `SELECT count(*)::integer AS queued FROM outbox
+         JOIN registrations ON registrations.id = outbox.registration_id WHERE email = $1`,
+        [values.email],
+      );
+      return queued === 0 ? true : undefined;
+    });
     await send(app, values, 'sv');
     await sleep(pollingRoundsMs);
 

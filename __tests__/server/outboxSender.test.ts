@@ -2,8 +2,8 @@
 /**
  * The outbox's sender against a real SMTP server (smtp-server) in this process: one bad message
  * among good ones, the retry schedule, a relay that refuses for a while, SMTP_MAX_PER_MINUTE,
- * the claim lease and a batch whose links cannot be issued. Messages are queued in the database before the app starts, as a burst, a
- * restart or a restored backup leaves them.
+ * the claim lease and a batch whose links cannot be issued. Messages are queued in the database
+ * before the app starts, as a burst, a restart or a restored backup leaves them.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -187,7 +187,7 @@ describe('a relay that refuses for a while (4xx)', () => {
 
     expect(attemptsWhileRefused).toBeLessThan(queued.length);
     expect(copiesOf(inbox, queued)).toEqual(queued.map(() => 1));
-    // The sent are taken off the queue once their batch is over, however long that takes on a busy machine.
+    // The sent leave the queue when their batch is over, however long a busy machine takes.
     await waitFor(async () => ((await readMetric(app, 'emails_queued')) === 0 ? true : undefined));
   });
 });

@@ -82,7 +82,7 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions) {
    * The batch's links, in one statement. Should it fail (a registration erased meanwhile, whose
    * message went with it), nothing was sent: the batch is given back to be claimed again at once.
    */
-  async function issueLinks(rows: ClaimedRow[]) {
+  async function linksOfBatch(rows: ClaimedRow[]) {
     if (!links || rows.length === 0) return undefined;
     try {
       return await links.issue(rows.map((row) => row.id));
@@ -97,7 +97,7 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions) {
   }
 
   return async function deliverBatch(rows: ClaimedRow[], sent: number[]): Promise<void> {
-    const issued = await issueLinks(rows);
+    const issued = await linksOfBatch(rows);
     const waiting = [...rows];
     async function work() {
       for (let row; relay.msLeft() === 0 && (row = waiting.shift());) {
