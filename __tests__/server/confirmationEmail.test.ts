@@ -177,14 +177,7 @@ describe('the confirmation email', () => {
     await send(app, values, 'sv');
     await waitFor(() => messagesTo(inbox, values.email)[0]);
     // Once its outbox row is gone, only the stored registration can keep a second one out.
-    await waitFor(async () => {
-      const [{ queued }] = await app.operations.database.query<{ queued: number }>(
-        `SELECT count(*)::integer AS queued FROM outbox
-         JOIN registrations ON registrations.id = outbox.registration_id WHERE email = $1`,
-        [values.email],
-      );
-      return queued === 0 ? true : undefined;
-    });
+    await waitFor(async () => ((await queuedFor(app, values.email)) === 0 ? true : undefined));
     await send(app, values, 'sv');
     await sleep(pollingRoundsMs);
 
