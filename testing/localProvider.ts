@@ -3,7 +3,7 @@
  * `npm run dev:idp` (scripts/dev-idp.mjs), jest, the browser suite and bench:staff. Three demo
  * accounts sign in through its own login form with any password: `admin` (every programme),
  * `coordinator` (MIDS only) and `outsider` (no access); `unverified` tries what a hostile
- * provider account might. Never part of `npm start`: a real
+ * provider account might, `overlongSubject` what a misconfigured one sends. Never part of `npm start`: a real
  * deployment signs in through the university's provider.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -22,6 +22,9 @@ export interface LocalProvider {
 
 const clientId = 'registration-staff-console';
 
+/** A misconfigured provider's subject: 3,000 characters, where OpenID Connect allows 255. */
+export const overlongSubject = 's'.repeat(3000);
+
 export const demoAccounts = {
   admin: { name: 'Alma Admin', email: 'alma.admin@example.edu', groups: ['admissions-admins'] },
   coordinator: {
@@ -36,6 +39,12 @@ export const demoAccounts = {
     email: 'alma.admin@example.edu',
     email_verified: false,
     groups: [['admissions-admins']],
+  },
+  // A misconfigured provider's: its login is its subject.
+  [overlongSubject]: {
+    name: 'Otto Overlong',
+    email: 'otto.overlong@example.edu',
+    groups: ['admissions-admins'],
   },
 };
 const staffAccess = 'admissions-admins:admin,mids-team:MIDS';

@@ -238,7 +238,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
       [
         'a reference that is a path',
         withRegistration({ reference: 'X/../../../../tmp/escaped' }),
-        'reference is not a reference code',
+        "it breaks the database's rule registrations_reference_check",
       ],
       [
         'an address with a mail header after it',
@@ -263,7 +263,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
       [
         'a language the server does not know',
         withRegistration({ language: 'fi' }),
-        'language is not one of the languages (sv, en)',
+        "it breaks the database's rule registrations_language_check",
       ],
       [
         'a time that is not one',
@@ -293,7 +293,7 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
       [
         'an outbox row of no registration',
         withOutbox({ registration_id: 999_999 }),
-        'its registration_id names no registration',
+        'it names a row that no line before it holds (outbox_registration_id_fkey)',
       ],
       [
         'an outbox row due on a day that does not exist',

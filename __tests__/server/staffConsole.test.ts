@@ -17,7 +17,12 @@ import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuer
 import { validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
 import { signIn, signInFrom } from './support/staffSignIn';
-import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
+import {
+  overlongSubject,
+  signInAtProvider,
+  startLocalProvider,
+  type LocalProvider,
+} from '../../testing/localProvider';
 import { getXsrfToken, postGraphql, testAppOptions } from './support/testApp';
 import { parseCsv } from '../../testing/csv';
 import { repoRoot } from '../../testing/paths';
@@ -127,6 +132,27 @@ describe('sign-in', () => {
       `${publicUrl}/staff/signed-out`,
     );
     expect((await get('/staff/api/me', cookie)).statusCode).toBe(401);
+  });
+
+  it("refuses a provider's subject over 255 characters with its own page, storing nothing", async () => {
+    const start = await get('/staff/login');
+    const pending = start.cookies.find((cookie) => cookie.name.endsWith('staff-sign-in'))!;
+    const callback = new URL(
+      await signInAtProvider(start.headers.location as string, overlongSubject),
+    );
+    const done = await app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      cookies: { [pending.name]: pending.value },
+    });
+
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/staff/sign-in-refused');
+    expect(done.cookies.map((cookie) => cookie.name)).not.toContain('staff-session');
+    const stored = await database.query(
+      "SELECT 1 FROM staff_members WHERE name = 'Otto Overlong' UNION ALL SELECT 1 FROM audit_log WHERE os_user LIKE '%sso sss%'",
+    );
+    expect(stored).toEqual([]);
   });
 
   it('comes back to the console page it was asked for, with its filter', async () => {

@@ -24,6 +24,19 @@ import type { StaffConsoleSettings } from './settings';
 
 const signedOutPage = sessionPagePath('signedOut');
 const signInFailedPage = sessionPagePath('signInFailed');
+const signInRefusedPage = sessionPagePath('signInRefused');
+
+/**
+ * What a sign-in may bring, bounded where it enters: a subject of at most 255 ASCII characters
+ * (OpenID Connect Core §2), a name and email of at most 320 (the staff_members rules of
+ * migration 19). A provider that sends more is misconfigured: nothing of it is stored.
+ */
+const isSubject = (subject: string) => /^[\x20-\x7e]{1,255}$/.test(subject);
+const claimMaxLength = 320;
+const hasBoundedClaims = (person: StaffPerson) =>
+  isSubject(person.subject) &&
+  person.name.length <= claimMaxLength &&
+  person.email.length <= claimMaxLength;
 
 /** Far more than an office behind one address signs in a minute; a script guessing is held back. */
 export const signInRequestsPerMinute = 60;
@@ -193,6 +206,12 @@ export const signInPlugin: FastifyPluginAsync<SignInOptions> = async (app, optio
       name: stringClaim(claims.name),
       groups: groupNames(groups),
     };
+    if (!hasBoundedClaims(person)) {
+      request.log.warn(
+        'staff sign-in refused: the provider sent a subject, name or email too long',
+      );
+      return reply.redirect(signInRefusedPage);
+    }
     const access = accessOf(settings.access, person.groups);
     const token = await sessions.start(person, access);
     await recordStaffMember(database, { ...person, ...access }, new Date());

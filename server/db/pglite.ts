@@ -61,8 +61,8 @@ async function stopWorker(worker: Worker): Promise<void> {
   await exited;
 }
 
-function toError({ name, message, code }: SerializedError): Error {
-  return Object.assign(new Error(message), { name, code });
+function toError({ name, message, ...fields }: SerializedError): Error {
+  return Object.assign(new Error(message), { name, ...fields });
 }
 
 function whenReady(worker: Worker): Promise<void> {

@@ -18,6 +18,9 @@ export interface SerializedError {
   message: string;
   /** PostgreSQL's SQLSTATE for a database error. */
   code?: string;
+  /** The constraint or column a refused row broke: names from the schema, never a value. */
+  constraint?: string;
+  column?: string;
 }
 
 export type PGliteResponse =
@@ -28,10 +31,13 @@ export type PGliteResponse =
 
 export function serializeError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const { code } = error as { code?: unknown };
+  const fields = error as { code?: unknown; constraint?: unknown; column?: unknown };
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   return {
     name: error.name,
     message: error.message,
-    code: typeof code === 'string' ? code : undefined,
+    code: text(fields.code),
+    constraint: text(fields.constraint),
+    column: text(fields.column),
   };
 }

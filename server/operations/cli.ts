@@ -181,22 +181,40 @@ async function runRequest(config: StaffConfig, request: StaffRequest, actor: str
   );
 }
 
+const isEmptyDirectory = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+
+/** Takes out all that is in `dir`, keeping the directory itself if it is there. */
+function emptyDirectory(dir: string) {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir)) {
+    fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+  }
+}
+
 async function restore(config: StaffConfig, actor: string): Promise<string> {
   if (process.stdin.isTTY) {
     throw new StaffCommandError(`restore reads the backup from standard input\n${usage}`);
   }
-  // Checked whole before the database is opened: a refused backup leaves DATA_DIR as it was.
+  // Its framing and form columns are checked before the database is opened; its rows are judged
+  // by the database as they go in, in one transaction. Refused, nothing is kept: into a DATA_DIR
+  // that held nothing, not even the embedded database made to judge them.
   const backup = parseBackup(await text(process.stdin), config.emailDomain);
-  const restored = await withDatabase(
-    config,
-    async ({ database }) => {
-      const count = await restoreBackup(database, backup);
-      await recordAudit(database, { command: 'restore', rowCount: count, actor });
-      return count;
-    },
-    { migrateFirst: false },
-  );
-  return `Restored ${plural(restored, 'registration')}.\n`;
+  const startsEmpty = !config.databaseUrl && isEmptyDirectory(config.dataDir);
+  try {
+    const restored = await withDatabase(
+      config,
+      async ({ database }) => {
+        const count = await restoreBackup(database, backup);
+        await recordAudit(database, { command: 'restore', rowCount: count, actor });
+        return count;
+      },
+      { migrateFirst: false },
+    );
+    return `Restored ${plural(restored, 'registration')}.\n`;
+  } catch (error) {
+    if (startsEmpty) emptyDirectory(config.dataDir);
+    throw error;
+  }
 }
 
 /**

@@ -1,9 +1,13 @@
 /**
  * The console's pages that need no session, where the server sends the browser after a sign-out
- * or a sign-in that did not succeed. (A page that needed one would go straight on to the
+ * or a sign-in that did not succeed, or that the provider's answer made impossible. (A page that needed one would go straight on to the
  * provider, which may sign the person in again at once.)
  */
-export const sessionPages = { signedOut: 'signed-out', signInFailed: 'sign-in-failed' } as const;
+export const sessionPages = {
+  signedOut: 'signed-out',
+  signInFailed: 'sign-in-failed',
+  signInRefused: 'sign-in-refused',
+} as const;
 
 /** A page's address under /staff. */
 export const sessionPagePath = (page: keyof typeof sessionPages) => `/staff/${sessionPages[page]}`;

@@ -27,7 +27,7 @@ import './staffConsole.scss';
 export function StaffConsole() {
   return (
     <Routes>
-      {(['signedOut', 'signInFailed'] as const).map((page) => (
+      {(Object.keys(sessionPages) as (keyof typeof sessionPages)[]).map((page) => (
         <Route
           key={page}
           path={sessionPages[page]}
