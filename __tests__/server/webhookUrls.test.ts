@@ -4,9 +4,12 @@
  * address is refused, whether the URL names it or a host resolves to it; a public one in the forms
  * that are judged by their IPv4 (mapped, NAT64) passes.
  */
+import type { LookupAddress } from 'node:dns';
 import {
+  AddressRefused,
   isPublicAddress,
   refusalOfWebhookUrl,
+  webhookLookup,
   type HostResolver,
 } from '../../server/webhooks/webhookUrls';
 
@@ -97,5 +100,40 @@ describe('refusalOfWebhookUrl', () => {
     expect(await refusalOfWebhookUrl('http://sis.example.org/', allowed, resolve)).toMatch(
       /https only/,
     );
+  });
+});
+
+describe("webhookLookup, the sender connections' lookup", () => {
+  const twoAddresses: HostResolver = async () => [
+    { address: '93.184.216.34', family: 4 },
+    { address: '::ffff:a9fe:a9fe', family: 6 },
+  ];
+  const lookUp = (allowed: string[], all: boolean) =>
+    new Promise<{ error: Error | null; address: string | LookupAddress[]; family?: number }>(
+      (resolve) =>
+        webhookLookup(allowed, twoAddresses)('sis.example.org', { all }, (error, address, family) =>
+          resolve({ error, address, family }),
+        ),
+    );
+
+  it('refuses a host when any of its addresses is not public, not only the first', async () => {
+    for (const all of [true, false]) {
+      const { error } = await lookUp([], all);
+      expect(error).toBeInstanceOf(AddressRefused);
+      expect(error?.message).toContain('not public (::ffff:a9fe:a9fe)');
+    }
+  });
+
+  it('answers a listed host every address, or the first, as net asks', async () => {
+    expect(await lookUp(['sis.example.org'], true)).toEqual({
+      error: null,
+      address: await twoAddresses('sis.example.org'),
+      family: undefined,
+    });
+    expect(await lookUp(['sis.example.org'], false)).toEqual({
+      error: null,
+      address: '93.184.216.34',
+      family: 4,
+    });
   });
 });
