@@ -339,6 +339,73 @@ describe('webhooks on PGlite', () => {
     answers.delete('receiver.test');
   });
 
+  it('sends registration.erased to a webhook of the old programme alone when a registration moves to another', async () => {
+    const mids = await startWebhookReceiver();
+    try {
+      const itEndpoint = await createEndpoint(app, admin, { programmes: ['IT'] });
+      // A second endpoint, for MIDS, on a receiver of its own (with its own secret).
+      const answer = await send(app, 'POST', '/staff/api/webhooks', admin, {
+        url: mids.url,
+        events: ['registration.created', 'registration.updated', 'registration.erased'],
+        programmes: ['MIDS'],
+      });
+      expect(answer.statusCode).toBe(201);
+      const midsEndpoint = answer.json<{ id: string; secret: string }>().id;
+      mids.secret = answer.json<{ id: string; secret: string }>().secret;
+
+      const reference = await registered({ degreeProgram: 'IT' });
+      await until(() => accepted('registration.created', reference).length === 1);
+      const [{ id }] = await database.query<{ id: number }>(
+        'SELECT id FROM registrations WHERE reference = $1',
+        [reference],
+      );
+      const opened = await send(app, 'GET', `/staff/api/registrations/${id}`, admin);
+      const corrected = await send(
+        app,
+        'PATCH',
+        `/staff/api/registrations/${id}`,
+        admin,
+        { fields: { degreeProgram: 'MIDS' } },
+        { 'if-match': opened.headers.etag as string },
+      );
+      expect(corrected.statusCode).toBe(200);
+
+      await until(() => accepted('registration.erased', reference).length === 1);
+      // As an erasure's, with the programme the endpoint knew it by: nothing about the new one.
+      expect(accepted('registration.erased', reference)[0].payload).toEqual({
+        type: 'registration.erased',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        data: { id, reference, degreeProgram: 'IT' },
+      });
+      expect(receiver.badSignatures).toBe(0);
+      // The new programme's endpoint hears of a change, not of an erasure.
+      await until(() =>
+        mids.received.some(
+          (event) =>
+            event.payload.type === 'registration.updated' &&
+            event.payload.data.reference === reference,
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(
+        mids.received
+          .filter((event) => event.payload.data.reference === reference)
+          .map((event) => [event.payload.type, event.payload.data.degreeProgram]),
+      ).toEqual([['registration.updated', 'MIDS']]);
+      expect(
+        receiver.received
+          .filter((event) => event.payload.data.reference === reference)
+          .map((event) => event.payload.type),
+      ).toEqual(['registration.created', 'registration.erased']);
+      for (const endpoint of [itEndpoint, midsEndpoint]) {
+        const deleted = await send(app, 'DELETE', `/staff/api/webhooks/${endpoint}`, admin);
+        expect(deleted.statusCode).toBe(204);
+      }
+    } finally {
+      await mids.close();
+    }
+  });
+
   it('gives a delivery under way back when the server stops, and sends it after the restart, once', async () => {
     const endpoint = await createEndpoint(app, admin);
     const held = receiver.hold();
