@@ -600,4 +600,36 @@ describeWith(postgresUrl)('on PostgreSQL', () => {
     await runStaffRequest(context.app.operations, { command: 'purge' }, 'tester');
     expect((await api('/api/v1/erasures', token)).json().items).toEqual([]);
   });
+
+  it("lists a move by any writer's UPDATE once it commits, and forgets it with the purge", async () => {
+    const { api, createToken, register } = context;
+    await register('Dag', { degreeProgram: 'MIDS' });
+    const [{ id }] = await database.query<{ id: number }>(
+      "SELECT id FROM registrations WHERE first_name = 'Dag'",
+    );
+    const { token } = await createToken({ programmes: ['MIDS'] });
+    const erasures = async (cursor?: string | null) =>
+      (await api(`/api/v1/erasures${cursor ? `?cursor=${cursor}` : ''}`, token)).json<{
+        items: { id: number }[];
+        nextCursor: string | null;
+      }>();
+    const start = await erasures();
+    // A plain UPDATE, as the previous release's correction writes it, left open a moment.
+    const other = new pg.Client({ connectionString: throwaway.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query("UPDATE registrations SET degree_program = 'IT' WHERE id = $1", [id]);
+      expect((await erasures(start.nextCursor)).items).toEqual([]);
+      await other.query('COMMIT');
+    } finally {
+      await other.end();
+    }
+    const moved = await erasures(start.nextCursor);
+    expect(moved.items.map((item) => item.id)).toEqual([id]);
+
+    await database.query("UPDATE registration_moves SET moved_at = now() - interval '400 days'");
+    await runStaffRequest(context.app.operations, { command: 'purge' }, 'tester');
+    expect((await erasures()).items.map((item) => item.id)).not.toContain(id);
+  });
 });
