@@ -61,6 +61,8 @@ export type AppOptions = Omit<Config, 'port' | 'host' | 'logLevel' | 'metricsPor
   now?: () => Date;
   /** Tests: the webhooks' polling and retry schedule made shorter (server/webhooks/). */
   webhookTiming?: WebhooksPluginOptions['timing'];
+  /** Tests: how webhook hosts resolve, for the staff API's check and the sender's connections. */
+  webhookResolve?: WebhooksPluginOptions['resolve'];
   /** Tests: the outbox's polling and retry schedule made shorter (server/mail/). */
   outboxTiming?: OutboxPluginOptions['timing'];
   /** Tests: every connection limit below multiplied by this (a tenth: headers within 1 s). */
@@ -160,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhooksPlugin, {
     allowedHosts: options.webhookAllowedHosts ?? [],
     timing: options.webhookTiming,
+    resolve: options.webhookResolve,
   });
   await app.register(redisPlugin, { url: options.redisUrl });
   await app.register(healthPlugin, { database: app.database, build });
@@ -180,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       rateLimited: options.rateLimitPerMinute > 0,
       now: options.now,
       webhookAllowedHosts: options.webhookAllowedHosts ?? [],
+      webhookResolve: options.webhookResolve,
     });
   } else {
     app.log.info(consoleOffHint);

@@ -23,6 +23,8 @@ export interface WebhookReceiver {
   received: ReceivedEvent[];
   /** Requests whose signature did not verify. */
   badSignatures: number;
+  /** TCP connections accepted, whether a request came over them or not. */
+  connections: number;
   /** The secret to verify with (the one the staff API answered). */
   secret: string;
   /** The next `count` requests are answered 503. */
@@ -41,6 +43,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: '',
     received: [] as ReceivedEvent[],
     badSignatures: 0,
+    connections: 0,
     secret: '',
   };
   const server = http.createServer((request, response) => {
@@ -72,6 +75,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       response.writeHead(accepted ? 204 : 503).end();
     });
   });
+  server.on('connection', () => (receiver.connections += 1));
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;

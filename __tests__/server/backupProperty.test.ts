@@ -2,9 +2,9 @@
 /**
  * Whatever the product's writers store, its backup restores: generated sequences of every actor's
  * writes (the form, the applicant's corrections and withdrawal, staff sign-ins with boundary
- * claims, states, assignees, notes, bulk changes and erasures, tokens and transfers), then a
- * backup, a restore into a fresh data directory, and the same rows back. BACKUP_PROPERTY_RUNS sets
- * how many sequences (CI runs more than `npm test`).
+ * claims, states, assignees, moves to another programme, notes, bulk changes and erasures, tokens
+ * and transfers), then a backup, a restore into a fresh data directory, and the same rows back.
+ * BACKUP_PROPERTY_RUNS sets how many sequences (CI runs more than `npm test`).
  */
 import fc from 'fast-check';
 import { applicantAuditActor, withdrawalReason } from '../../server/applicant/applicantRoutes';
@@ -72,6 +72,12 @@ const write = fc.oneof(
     admin: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('correct' as const), which: pick, city }),
+  fc.record({
+    kind: fc.constant('move' as const),
+    which: pick,
+    by: pick,
+    programme: fc.constantFrom(...degreePrograms),
+  }),
   fc.record({
     kind: fc.constant('state' as const),
     which: pick,
@@ -157,6 +163,8 @@ async function perform(database: Database, write: Write, serial: number) {
         person: { subject: applicantActor, admin: false, programmes: everyProgramme },
       });
       return;
+    case 'move':
+      return staffChange({ fields: { degreeProgram: write.programme } });
     case 'state':
       return staffChange({ state: write.state });
     case 'assign':

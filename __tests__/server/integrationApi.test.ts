@@ -63,7 +63,13 @@ async function startApp(database: Database, overrides = {}) {
 
 function clientOf(app: FastifyInstance, admin: string) {
   /** A request as the console sends it: the session, the XSRF cookie and header, JSON. */
-  async function staff(method: string, url: string, body?: unknown, cookie = admin) {
+  async function staff(
+    method: string,
+    url: string,
+    body?: unknown,
+    cookie = admin,
+    headers: Record<string, string> = {},
+  ) {
     // The staff's XSRF token is bound to their session.
     const xsrf = await getXsrfToken(app, cookie);
     return app.inject({
@@ -73,6 +79,7 @@ function clientOf(app: FastifyInstance, admin: string) {
         cookie: `${cookie}; ${xsrfCookieName}=${xsrf}`,
         [xsrfHeaderName]: xsrf,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -385,6 +392,67 @@ describe('on the embedded database', () => {
       expect((await api(`/api/v1/registrations/${erik}`, everything.token)).statusCode).toBe(404);
     });
 
+    it('lists a registration moved to another programme among the erasures of a token of the old programme alone', async () => {
+      const { api, createToken, staff, register, readAll } = context;
+      const everything = await createToken();
+      const it = await createToken({ programmes: ['IT'] });
+      const mids = await createToken({ programmes: ['MIDS'] });
+      const both = await createToken({ programmes: ['IT', 'MIDS'] });
+      await register('Moa', { degreeProgram: 'IT' });
+      const moa = await idOf('Moa');
+      const [{ reference }] = await database.query<{ reference: string }>(
+        'SELECT reference FROM registrations WHERE id = $1',
+        [moa],
+      );
+      const erasuresAfter = async (token: string, cursor: string | null) => {
+        const page = await api(`/api/v1/erasures${cursor ? `?cursor=${cursor}` : ''}`, token);
+        expect(page.statusCode).toBe(200);
+        return page.json<{ items: { id: number }[]; nextCursor: string | null }>();
+      };
+      const ids = (items: { id: number }[]) => items.map((item) => item.id);
+      const itBefore = await readAll(it.token);
+      expect(ids(itBefore.items)).toContain(moa);
+      const itErasures = await erasuresAfter(it.token, null);
+      const midsErasures = await erasuresAfter(mids.token, null);
+      const midsBefore = await readAll(mids.token);
+
+      /** Corrects Moa's programme as the staff do, on the version they read. */
+      async function move(degreeProgram: string) {
+        const opened = await staff('GET', `/staff/api/registrations/${moa}`);
+        const corrected = await staff(
+          'PATCH',
+          `/staff/api/registrations/${moa}`,
+          { fields: { degreeProgram } },
+          undefined,
+          { 'if-match': opened.headers.etag as string },
+        );
+        expect(corrected.statusCode).toBe(200);
+      }
+      await move('MIDS');
+
+      // The IT token: erased, as a real erasure's item, and no longer handed out.
+      const gone = await erasuresAfter(it.token, itErasures.nextCursor);
+      expect(gone.items).toEqual([{ id: moa, reference, erasedAt: expect.any(String) }]);
+      expect(ids((await readAll(it.token, itBefore.cursor)).items)).not.toContain(moa);
+      expect(ids((await readAll(it.token)).items)).not.toContain(moa);
+      expect((await api(`/api/v1/registrations/${moa}`, it.token)).statusCode).toBe(404);
+      // Paged past it, it does not come again.
+      expect((await erasuresAfter(it.token, gone.nextCursor)).items).toEqual([]);
+      // Tokens that still read it: handed out again, in its new programme, and not erased.
+      const midsAfter = await readAll(mids.token, midsBefore.cursor);
+      expect(midsAfter.items.find((item) => item.id === moa)?.degreeProgram).toBe('MIDS');
+      for (const token of [everything.token, mids.token, both.token]) {
+        expect(ids((await erasuresAfter(token, null)).items)).not.toContain(moa);
+      }
+
+      // Back to IT: now the MIDS token loses it, and the IT token reads it again; its move out
+      // of IT is no longer listed to a reader starting afresh, who would erase what it now reads.
+      await move('IT');
+      expect(ids((await erasuresAfter(mids.token, midsErasures.nextCursor)).items)).toEqual([moa]);
+      expect(ids((await readAll(it.token, itBefore.cursor)).items)).toContain(moa);
+      expect(ids((await erasuresAfter(it.token, null)).items)).not.toContain(moa);
+    });
+
     it('records each call that returns registrations or erasures by the token name with the row count, never data', async () => {
       const { api, createToken, register, staff } = context;
       const { id, token } = await createToken({ name: 'Audited SIS', programmes: ['MIDS'] });
@@ -531,5 +599,37 @@ describeWith(postgresUrl)('on PostgreSQL', () => {
     await database.query("UPDATE erasures SET erased_at = now() - interval '400 days'");
     await runStaffRequest(context.app.operations, { command: 'purge' }, 'tester');
     expect((await api('/api/v1/erasures', token)).json().items).toEqual([]);
+  });
+
+  it("lists a move by any writer's UPDATE once it commits, and forgets it with the purge", async () => {
+    const { api, createToken, register } = context;
+    await register('Dag', { degreeProgram: 'MIDS' });
+    const [{ id }] = await database.query<{ id: number }>(
+      "SELECT id FROM registrations WHERE first_name = 'Dag'",
+    );
+    const { token } = await createToken({ programmes: ['MIDS'] });
+    const erasures = async (cursor?: string | null) =>
+      (await api(`/api/v1/erasures${cursor ? `?cursor=${cursor}` : ''}`, token)).json<{
+        items: { id: number }[];
+        nextCursor: string | null;
+      }>();
+    const start = await erasures();
+    // A plain UPDATE, as the previous release's correction writes it, left open a moment.
+    const other = new pg.Client({ connectionString: throwaway.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query("UPDATE registrations SET degree_program = 'IT' WHERE id = $1", [id]);
+      expect((await erasures(start.nextCursor)).items).toEqual([]);
+      await other.query('COMMIT');
+    } finally {
+      await other.end();
+    }
+    const moved = await erasures(start.nextCursor);
+    expect(moved.items.map((item) => item.id)).toEqual([id]);
+
+    await database.query("UPDATE registration_moves SET moved_at = now() - interval '400 days'");
+    await runStaffRequest(context.app.operations, { command: 'purge' }, 'tester');
+    expect((await erasures()).items.map((item) => item.id)).not.toContain(id);
   });
 });

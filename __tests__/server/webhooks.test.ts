@@ -6,11 +6,13 @@
  * stops mid-delivery and sent after the restart, once; URLs refused; two instances on PostgreSQL
  * deliver each event once. The retry schedule runs a thousand times faster here.
  */
+import type { LookupAddress } from 'node:dns';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { readStaffConsoleSettings } from '../../server/console/settings';
 import { retryDelaysSeconds } from '../../server/webhooks/retrySchedule';
+import { systemResolver, type HostResolver } from '../../server/webhooks/webhookUrls';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import type { RegistrationValues } from '../../src/contract/fields';
 import type { Webhook } from '../../src/contract/webhookApiSchemas';
@@ -30,9 +32,26 @@ jest.setTimeout(2 * databaseTimeoutMs);
 let provider: LocalProvider;
 let receiver: WebhookReceiver;
 
+/**
+ * What the test's names resolve to, one answer a lookup, the last one kept; any other name as
+ * the system resolves it. Given to the app's sender (and the staff API's check) as its resolver.
+ */
+const answers = new Map<string, LookupAddress[][]>();
+/** The names looked up through `answers`, in order. */
+const resolved: string[] = [];
+const resolve: HostResolver = async (host) => {
+  const queue = answers.get(host);
+  if (!queue) return systemResolver(host);
+  resolved.push(host);
+  return queue.length > 1 ? queue.shift()! : queue[0];
+};
+const v4 = (address: string): LookupAddress => ({ address, family: 4 });
+
 const fast: Partial<AppOptions> = {
-  webhookAllowedHosts: ['127.0.0.1'],
+  // receiver.test: a listed name, which the test's resolver answers 127.0.0.1.
+  webhookAllowedHosts: ['127.0.0.1', 'receiver.test'],
   webhookTiming: { pollMs: 20, retryScale: 0.001 },
+  webhookResolve: resolve,
 };
 
 const appOn = (database: Partial<AppOptions>) =>
@@ -262,6 +281,129 @@ describe('webhooks on PGlite', () => {
     expect(accepted('registration.created', other)).toEqual([]);
     expect((await send(app, 'DELETE', `/staff/api/webhooks/${only}`, admin)).statusCode).toBe(204);
     expect((await send(app, 'DELETE', `/staff/api/webhooks/${only}`, admin)).statusCode).toBe(404);
+  });
+
+  it('connects to the address it checked: a name that rebinds to loopback reaches nothing', async () => {
+    // A receiver of its own, so that any connection to it counts.
+    const inside = await startWebhookReceiver();
+    try {
+      // Public when the staff API checks the URL, then loopback (DNS rebinding), and the answer
+      // to every lookup after that.
+      answers.set('rebind.test', [[v4('93.184.216.34')], [v4('127.0.0.1')]]);
+      const port = new URL(inside.url).port;
+      const endpoint = await createEndpoint(app, admin, {
+        url: `https://rebind.test:${port}/hooks`,
+        events: ['registration.created'],
+      });
+      const reference = await registered();
+      const deliveryOf = async () => {
+        const list = (await send(app, 'GET', '/staff/api/webhooks', admin)).json<{
+          items: Webhook[];
+        }>();
+        const mine = list.items.find((item) => item.id === endpoint)!;
+        return mine.recentDeliveries.find((item) => item.reference === reference);
+      };
+      const delivery = await waitFor(async () => {
+        const found = await deliveryOf();
+        return found?.lastError ? found : undefined;
+      });
+      expect(delivery.lastError).toBe(
+        'refused: the host rebind.test is at an address that is not public (127.0.0.1); ' +
+          'list it in WEBHOOK_ALLOWED_HOSTS',
+      );
+      expect(resolved.filter((host) => host === 'rebind.test').length).toBeGreaterThanOrEqual(2);
+      expect(inside.connections).toBe(0);
+      expect(inside.received).toEqual([]);
+      expect((await send(app, 'DELETE', `/staff/api/webhooks/${endpoint}`, admin)).statusCode).toBe(
+        204,
+      );
+    } finally {
+      answers.delete('rebind.test');
+      await inside.close();
+    }
+  });
+
+  it('connects to the address a listed name resolves to', async () => {
+    answers.set('receiver.test', [[v4('127.0.0.1')]]);
+    const port = new URL(receiver.url).port;
+    const endpoint = await createEndpoint(app, admin, {
+      url: `http://receiver.test:${port}/hooks`,
+      events: ['registration.created'],
+    });
+    const reference = await registered();
+    await until(() => accepted('registration.created', reference).length === 1);
+    expect(resolved).toContain('receiver.test');
+    expect((await send(app, 'DELETE', `/staff/api/webhooks/${endpoint}`, admin)).statusCode).toBe(
+      204,
+    );
+    answers.delete('receiver.test');
+  });
+
+  it('sends registration.erased to a webhook of the old programme alone when a registration moves to another', async () => {
+    const mids = await startWebhookReceiver();
+    try {
+      const itEndpoint = await createEndpoint(app, admin, { programmes: ['IT'] });
+      // A second endpoint, for MIDS, on a receiver of its own (with its own secret).
+      const answer = await send(app, 'POST', '/staff/api/webhooks', admin, {
+        url: mids.url,
+        events: ['registration.created', 'registration.updated', 'registration.erased'],
+        programmes: ['MIDS'],
+      });
+      expect(answer.statusCode).toBe(201);
+      const midsEndpoint = answer.json<{ id: string; secret: string }>().id;
+      mids.secret = answer.json<{ id: string; secret: string }>().secret;
+
+      const reference = await registered({ degreeProgram: 'IT' });
+      await until(() => accepted('registration.created', reference).length === 1);
+      const [{ id }] = await database.query<{ id: number }>(
+        'SELECT id FROM registrations WHERE reference = $1',
+        [reference],
+      );
+      const opened = await send(app, 'GET', `/staff/api/registrations/${id}`, admin);
+      const corrected = await send(
+        app,
+        'PATCH',
+        `/staff/api/registrations/${id}`,
+        admin,
+        { fields: { degreeProgram: 'MIDS' } },
+        { 'if-match': opened.headers.etag as string },
+      );
+      expect(corrected.statusCode).toBe(200);
+
+      await until(() => accepted('registration.erased', reference).length === 1);
+      // As an erasure's, with the programme the endpoint knew it by: nothing about the new one.
+      expect(accepted('registration.erased', reference)[0].payload).toEqual({
+        type: 'registration.erased',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        data: { id, reference, degreeProgram: 'IT' },
+      });
+      expect(receiver.badSignatures).toBe(0);
+      // The new programme's endpoint hears of a change, not of an erasure.
+      await until(() =>
+        mids.received.some(
+          (event) =>
+            event.payload.type === 'registration.updated' &&
+            event.payload.data.reference === reference,
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(
+        mids.received
+          .filter((event) => event.payload.data.reference === reference)
+          .map((event) => [event.payload.type, event.payload.data.degreeProgram]),
+      ).toEqual([['registration.updated', 'MIDS']]);
+      expect(
+        receiver.received
+          .filter((event) => event.payload.data.reference === reference)
+          .map((event) => event.payload.type),
+      ).toEqual(['registration.created', 'registration.erased']);
+      for (const endpoint of [itEndpoint, midsEndpoint]) {
+        const deleted = await send(app, 'DELETE', `/staff/api/webhooks/${endpoint}`, admin);
+        expect(deleted.statusCode).toBe(204);
+      }
+    } finally {
+      await mids.close();
+    }
   });
 
   it('gives a delivery under way back when the server stops, and sends it after the restart, once', async () => {

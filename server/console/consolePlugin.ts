@@ -27,6 +27,7 @@ import { tokenRoutes } from './tokenRoutes';
 import { consoleApiDocument } from './consoleApiDocument';
 import { consoleApiPath } from '../../src/contract/consolePaths';
 import { ApiErrorSchema } from '../../src/contract/consoleApiSchemas';
+import type { HostResolver } from '../webhooks/webhookUrls';
 
 export interface StaffConsolePluginOptions {
   settings: StaffConsoleSettings;
@@ -42,6 +43,8 @@ export interface StaffConsolePluginOptions {
   now?: () => Date;
   /** WEBHOOK_ALLOWED_HOSTS: where the admins' webhooks may go besides the public internet. */
   webhookAllowedHosts: readonly string[];
+  /** Tests: how webhook hosts resolve (the system's resolver by default). */
+  webhookResolve?: HostResolver;
 }
 
 /** Far more than a person clicking through the console makes; a script looping is held back. */
@@ -49,7 +52,16 @@ export const staffRequestsPerMinute = 300;
 
 export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> = async (
   app,
-  { settings, operations, emailDomain, redis, rateLimited, now, webhookAllowedHosts },
+  {
+    settings,
+    operations,
+    emailDomain,
+    redis,
+    rateLimited,
+    now,
+    webhookAllowedHosts,
+    webhookResolve,
+  },
 ) => {
   const { database } = operations;
   const sessions = createSessionStore(
@@ -109,6 +121,7 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     await api.register(webhookRoutes, {
       database,
       allowedHosts: webhookAllowedHosts,
+      resolve: webhookResolve,
       wake: app.webhooks.wake,
       prefix: consoleApiPath,
     });

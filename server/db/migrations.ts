@@ -9,7 +9,7 @@ interface Migration {
   statements: string[];
 }
 
-// The values migration 19's rules name, written out: a migration states what held when it was
+// The values migration 19's and 21's rules name, written out: a migration states what held when it was
 // written, whatever the code's lists become later.
 const programmes = `ARRAY['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE']::text[]`;
 const fields = `'firstName', 'lastName', 'birthday', 'phoneNumber', 'email', 'address', 'zipcode',
@@ -658,6 +658,59 @@ const migrations: Migration[] = [
         ADD CONSTRAINT audit_log_row_count_check CHECK (row_count >= 0)`,
       'DROP FUNCTION pg_temp.bounded_subject(text)',
       'DROP FUNCTION pg_temp.bounded_text(text, integer)',
+    ],
+  },
+  {
+    version: 21,
+    statements: [
+      // A registration moved to another programme leaves the systems that may read only the old
+      // one: those must erase their copy too (GDPR Art. 19), as for an erasure, so the erasures
+      // feed lists it for a token of the old programme but not the new (registrationFeed.ts).
+      // Apart from erasures, whose id is the registration's: a registration may move more than
+      // once, and be erased afterwards. No personal data; kept as long as the erasures.
+      `CREATE TABLE registration_moves (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        registration_id integer NOT NULL,
+        reference text NOT NULL,
+        from_program text NOT NULL,
+        to_program text NOT NULL,
+        moved_at timestamptz NOT NULL DEFAULT now(),
+        moved_xid xid8 NOT NULL DEFAULT pg_current_xact_id()
+      )`,
+      `ALTER TABLE registration_moves
+        ADD CONSTRAINT registration_moves_reference_check
+          CHECK (reference ~ '^[2-9A-HJKMNP-Z]{8}$'),
+        ADD CONSTRAINT registration_moves_from_program_check
+          CHECK (from_program = ANY (${programmes})),
+        ADD CONSTRAINT registration_moves_to_program_check CHECK (to_program = ANY (${programmes}))`,
+      'CREATE INDEX registration_moves_change ON registration_moves (moved_xid, registration_id)',
+      'CREATE INDEX registration_moves_moved_at ON registration_moves (moved_at)',
+      // Every writer's move, the previous release's too on a shared PostgreSQL, in its
+      // transaction: recorded, and a registration.erased event queued for each webhook that
+      // wants the old programme but not the new (the payload of an erasure's, with the old
+      // programme; server/webhooks/webhookEvents.ts). A webhook of all programmes keeps seeing it.
+      `CREATE FUNCTION registration_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO registration_moves (registration_id, reference, from_program, to_program)
+            VALUES (OLD.id, OLD.reference, OLD.degree_program, NEW.degree_program);
+          INSERT INTO webhook_deliveries
+            (webhook_id, event_type, registration_id, reference, degree_program, payload)
+          SELECT webhooks.id, 'registration.erased', OLD.id, OLD.reference, OLD.degree_program,
+            json_build_object('type', 'registration.erased',
+              'timestamp', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'data', json_build_object('id', OLD.id, 'reference', OLD.reference,
+                'degreeProgram', OLD.degree_program))
+          FROM webhooks WHERE webhooks.deleted_at IS NULL
+            AND 'registration.erased' = ANY(webhooks.events)
+            AND OLD.degree_program = ANY(webhooks.programmes)
+            AND NOT NEW.degree_program = ANY(webhooks.programmes)
+          ORDER BY webhooks.id;
+          RETURN NULL;
+        END
+      $$`,
+      `CREATE TRIGGER registrations_moved AFTER UPDATE OF degree_program ON registrations
+        FOR EACH ROW WHEN (OLD.degree_program IS DISTINCT FROM NEW.degree_program)
+        EXECUTE FUNCTION registration_moved()`,
     ],
   },
 ];

@@ -273,11 +273,18 @@ export function purgeRegistrations(db: Queryable, retentionDays: number): Promis
   return deleteRegistrations(db, 'created_at < now() - make_interval(days => $1)', [retentionDays]);
 }
 
-/** Deletes the records of erasures made more than `retentionDays` days ago. */
+/**
+ * Deletes the records of erasures, and of moves to another programme (which the erasures feed
+ * lists too), made more than `retentionDays` days ago.
+ */
 export async function forgetPastErasures(db: Queryable, retentionDays: number): Promise<void> {
   await db.query('DELETE FROM erasures WHERE erased_at < now() - make_interval(days => $1)', [
     retentionDays,
   ]);
+  await db.query(
+    'DELETE FROM registration_moves WHERE moved_at < now() - make_interval(days => $1)',
+    [retentionDays],
+  );
 }
 
 /** Deletes the hourly confirmation counts of hours more than a day past: none is read again. */

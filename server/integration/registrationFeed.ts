@@ -116,6 +116,16 @@ export async function markTransferred(
   return marked.length > 0;
 }
 
+/**
+ * The registrations gone from the token's programmes, in the order of the transactions that took
+ * them (then id): erased (deleted whatever the path: erasures, migration 11), or moved to a
+ * programme the token may not read (registration_moves, migration 21). A move is listed as an
+ * erasure, with the same fields: the token's system must erase its copy either way, and needs
+ * to know no more (not even that the applicant is still registered elsewhere). A token of every
+ * programme never loses one by a move; nor does one whose registration has since come back into
+ * its programmes, which the registrations feed hands out again. One item per registration and
+ * transaction, the position the cursor keeps.
+ */
 export async function readErasurePage(
   db: Queryable,
   token: TokenHolder,
@@ -124,11 +134,24 @@ export async function readErasurePage(
   limit: number,
 ): Promise<FeedPage<Erasure>> {
   const rows = await db.query<{ id: number; reference: string; erased_at: Date; xid: string }>(
-    `SELECT id, reference, erased_at, erased_xid::text AS xid FROM erasures
-     WHERE (erased_xid, id) > ($1::xid8, $2::integer) AND erased_xid < ${committedHorizon}
-       AND ($3::text[] IS NULL OR degree_program = ANY($3::text[]))
-       AND ($4::timestamptz IS NULL OR erased_at >= $4::timestamptz)
-     ORDER BY erased_xid, id LIMIT $5`,
+    `WITH gone AS ((
+       SELECT id, reference, erased_at, erased_xid AS position_xid FROM erasures
+       WHERE (erased_xid, id) > ($1::xid8, $2::integer) AND erased_xid < ${committedHorizon}
+         AND ($3::text[] IS NULL OR degree_program = ANY($3::text[]))
+         AND ($4::timestamptz IS NULL OR erased_at >= $4::timestamptz)
+       ORDER BY erased_xid, id LIMIT $5
+     ) UNION ALL (
+       SELECT m.registration_id, m.reference, m.moved_at, m.moved_xid FROM registration_moves m
+       WHERE (m.moved_xid, m.registration_id) > ($1::xid8, $2::integer)
+         AND m.moved_xid < ${committedHorizon}
+         AND m.from_program = ANY($3::text[]) AND NOT m.to_program = ANY($3::text[])
+         AND ($4::timestamptz IS NULL OR m.moved_at >= $4::timestamptz)
+         AND NOT EXISTS (SELECT 1 FROM registrations r
+           WHERE r.id = m.registration_id AND r.degree_program = ANY($3::text[]))
+       ORDER BY m.moved_xid, m.registration_id LIMIT $5
+     ))
+     SELECT DISTINCT ON (position_xid, id) id, reference, erased_at, position_xid::text AS xid
+     FROM gone ORDER BY position_xid, id LIMIT $5`,
     [after.xid, after.id, token.programmes, since, limit],
   );
   const last = rows.at(-1);

@@ -25,6 +25,7 @@ export const tables = [
   'api_tokens',
   'registration_transfers',
   'erasures',
+  'registration_moves',
   'audit_log',
 ] as const;
 export type Table = (typeof tables)[number];
@@ -50,6 +51,8 @@ const addedInVersion: Record<string, number> = {
   registration_transfers: 11,
   erasures: 11,
   'registrations.updated_at': 11,
+  // A move out of a token's programmes is reported as its erasure is (migration 21).
+  registration_moves: 21,
 };
 
 const existsAt = (name: string, version: number) => (addedInVersion[name] ?? 0) <= version;
@@ -99,6 +102,14 @@ const columns: Record<Table, readonly string[]> = {
   ],
   registration_transfers: ['id', 'transferred_at', 'token_id', 'external_id'],
   erasures: ['id', 'reference', 'degree_program', 'erased_at'],
+  registration_moves: [
+    'id',
+    'registration_id',
+    'reference',
+    'from_program',
+    'to_program',
+    'moved_at',
+  ],
   audit_log: ['id', 'at', 'command', 'row_count', 'os_user', 'details'],
 };
 

@@ -9,25 +9,27 @@ import { auditOf, requireAdmin, sessionOf } from '../console/routeSupport';
 import { auditActor } from '../console/signIn';
 import { newWebhookSecret } from './webhookSignature';
 import { createWebhook, deleteWebhook, listWebhooks, retryDelivery } from './webhookStore';
-import { refusalOfWebhookUrl } from './webhookUrls';
+import { refusalOfWebhookUrl, type HostResolver } from './webhookUrls';
 
 export interface WebhookRoutesOptions {
   database: Queryable;
   /** WEBHOOK_ALLOWED_HOSTS. */
   allowedHosts: readonly string[];
+  /** Tests: how host names resolve (the system's resolver by default). */
+  resolve?: HostResolver;
   /** Wakes the sender: a delivery sent again goes now. */
   wake: () => void;
 }
 
 export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (
   app,
-  { database, allowedHosts, wake },
+  { database, allowedHosts, resolve, wake },
 ) => {
   const audit = auditOf(database);
   app.addHook('onRequest', async (request) => requireAdmin(request));
 
   app.post('/webhooks', { schema: schemas.createWebhook }, async (request, reply) => {
-    const refusal = await refusalOfWebhookUrl(request.body.url, allowedHosts);
+    const refusal = await refusalOfWebhookUrl(request.body.url, allowedHosts, resolve);
     if (refusal) throw app.httpErrors.unprocessableEntity(`The URL is refused: ${refusal}`);
     const secret = newWebhookSecret();
     const id = await createWebhook(database, request.body, secret, auditActor(sessionOf(request)));

@@ -5,8 +5,14 @@
  * and a slot is refilled as soon as one finishes, so an endpoint that answers slowly or not at all
  * holds only its own deliveries. A crash mid-delivery leaves it claimed until the lease ends;
  * stop() aborts the deliveries under way and gives them back, to be sent after the restart.
+ *
+ * Its connections resolve a host name through webhookLookup (webhookUrls.ts), which refuses one
+ * with any address that is not public: the addresses checked are those connected to, so a name
+ * that answers a public address to a check and an inside one a moment later (DNS rebinding)
+ * reaches nothing. undici's own fetch, with the Agent of the same package.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { Agent, fetch } from 'undici';
 import type { Database } from '../db/database';
 import {
   claimDueDeliveries,
@@ -16,7 +22,13 @@ import {
 } from './deliveryTable';
 import { retryDelayAfter } from './retrySchedule';
 import { signedHeaders } from './webhookSignature';
-import { refusalOfWebhookUrl } from './webhookUrls';
+import {
+  AddressRefused,
+  refusalOfWebhookUrlForm,
+  systemResolver,
+  webhookLookup,
+  type HostResolver,
+} from './webhookUrls';
 
 export interface WebhookSender {
   /** Starts delivering: now, and then every `pollMs`. */
@@ -40,6 +52,8 @@ export interface WebhookSenderOptions {
   pollMs?: number;
   /** Multiplies the retry schedule: tests make minutes milliseconds. */
   retryScale?: number;
+  /** How host names resolve: the system's resolver by default; tests give their own. */
+  resolve?: HostResolver;
 }
 
 /** Deliveries under way at once, over all endpoints. */
@@ -63,6 +77,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   const { database, allowedHosts, counters, log } = options;
   const pollMs = options.pollMs ?? 1000;
   const retryScale = options.retryScale ?? 1;
+  const agent = new Agent({
+    connect: { lookup: webhookLookup(allowedHosts, options.resolve ?? systemResolver) },
+  });
   /** Each delivery under way: its abort, and its end. */
   const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let finished: AttemptOutcome[] = [];
@@ -84,7 +101,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   async function attempt(row: ClaimedDelivery, signal: AbortSignal): Promise<AttemptOutcome> {
-    const refusal = await refusalOfWebhookUrl(row.url, allowedHosts);
+    // The URL's form and an IP address in it; a host name's addresses when it connects.
+    const refusal = refusalOfWebhookUrlForm(row.url, allowedHosts);
     if (refusal) return outcomeOf(row, null, `refused: ${refusal}`);
     const body = JSON.stringify(row.payload);
     try {
@@ -97,6 +115,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         body,
         redirect: 'manual',
         signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+        dispatcher: agent,
       });
       await response.body?.cancel();
       return outcomeOf(row, response.status, response.ok ? null : `answered ${response.status}`);
@@ -105,6 +124,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         return { ...givenBack, id: row.id };
       }
       const { name, cause } = error as Error & { cause?: { code?: string } };
+      if (cause instanceof AddressRefused) {
+        return outcomeOf(row, null, `refused: ${cause.message}`.slice(0, errorLength));
+      }
       return outcomeOf(row, null, (cause?.code ?? name).slice(0, errorLength));
     }
   }
@@ -173,6 +195,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       await pumping;
       await Promise.all([...inFlight.values()].map(({ done }) => done));
       await recordOutcomes(database, finished);
+      await agent.destroy();
     },
   };
 }

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createWebhookMetrics } from './webhookMetrics';
 import { createWebhookSender, type WebhookSender } from './webhookSender';
+import type { HostResolver } from './webhookUrls';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ export interface WebhooksPluginOptions {
   allowedHosts: readonly string[];
   /** Tests: how often to look for due deliveries, and the retry schedule made shorter. */
   timing?: { pollMs: number; retryScale: number };
+  /** Tests: how host names resolve (the system's resolver by default). */
+  resolve?: HostResolver;
 }
 
 const webhooks: FastifyPluginAsync<WebhooksPluginOptions> = async (app, options) => {
@@ -27,6 +30,7 @@ const webhooks: FastifyPluginAsync<WebhooksPluginOptions> = async (app, options)
     allowedHosts: options.allowedHosts,
     counters: createWebhookMetrics(app.metrics.registry, app.database),
     log: app.log,
+    resolve: options.resolve,
     ...options.timing,
   });
   app.decorate('webhooks', sender);
