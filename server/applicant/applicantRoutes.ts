@@ -21,7 +21,12 @@ import { applicantActor } from '../console/history';
 import { changeRegistration, describeChanges } from '../console/registrationChanges';
 import { answeredRegistration, findRegistrationDetails } from '../console/registrationDetails';
 import { queueUpdatedMail, queueWithdrawnMail } from '../mail/applicantMail';
-import { countWrongBirthday, findOpenLink, type LinkSettings } from './applicantLinks';
+import {
+  findOpenLink,
+  returnBirthdayTry,
+  takeBirthdayTry,
+  type LinkSettings,
+} from './applicantLinks';
 import {
   correctableStates,
   readOwnRegistration,
@@ -106,13 +111,16 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
     const { token, session } = await sessionOf(request);
     const locked = () =>
       reply.code(423).send(apiError(423, 'The link is locked: ask for a new one'));
-    if (session.locked) return locked();
     const registration = await ownRegistration(session);
+    // The try is taken before the comparison, in the statement that checks one is left: a burst
+    // of requests that all read the session unlocked still compares at most birthdayTries.
+    const triesLeft = await takeBirthdayTry(database, session.linkId);
+    if (triesLeft === undefined) return locked();
     if (request.body.birthday.trim() === registration.fields.birthday) {
       await sessions.markVerified(token);
+      await returnBirthdayTry(database, session.linkId);
       return reply.code(204).send(null);
     }
-    const triesLeft = await countWrongBirthday(database, session.linkId);
     if (triesLeft === 0) {
       recordSecurityEvent(request, 'applicant-link-locked');
       return locked();
