@@ -200,7 +200,7 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
       const xsrf = await getXsrfToken(app);
       const id = await register({ email: `burst.five@${emailDomain}`, firstName: 'Frida' });
       const token = await confirmationToken(id);
-      const sessions = [];
+      const sessions: string[] = [];
       for (let index = 0; index < 5; index++) sessions.push(await open(token, xsrf));
 
       // Each session's last try is the right birthday.
@@ -264,7 +264,7 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
     it("keeps the notices of 8 corrections moving to one address at once within that mailbox's cap", async () => {
       const target = `burst.target@${emailDomain}`;
       const xsrf = await getXsrfToken(app);
-      const movers = [];
+      const movers: string[] = [];
       for (let index = 0; index < 8; index++) {
         const id = await register({
           email: `burst.mover${index}@${emailDomain}`,
