@@ -362,6 +362,64 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
     });
   });
 
+  describe('a bulk change', () => {
+    it('assigns nobody a registration outside their programmes while others arrive', async () => {
+      const admin = await signIn(app, 'admin');
+      await signIn(app, 'coordinator');
+      const xsrf = await getXsrfToken(app, admin);
+      const staff = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+        app.inject({
+          method,
+          url,
+          headers: {
+            cookie: `${admin}; ${xsrfCookieName}=${xsrf}`,
+            [xsrfHeaderName]: xsrf,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          payload: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const members = (await staff('GET', '/staff/api/staff-members')).json<
+        { subject: string; name: string }[]
+      >();
+      const coordinator = members.find((member) => member.name === 'Cai Coordinator')!.subject;
+      await register({
+        email: `bulk.mids@${emailDomain}`,
+        firstName: 'Bulkmove',
+        degreeProgram: 'MIDS',
+      });
+      const formToken = await getXsrfToken(app);
+
+      // The coordinator sees MIDS only: while MSE registrations matching the filter arrive, each
+      // bulk change either assigns MIDS alone or is refused whole.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => [
+          staff('POST', '/staff/api/registrations/bulk', {
+            filter: { q: 'Bulkmove' },
+            set: { assignee: coordinator },
+          }),
+          postGraphql(
+            app,
+            formToken,
+            buildCreateOnboardingFormBody({
+              ...validValues,
+              email: `bulk.mse${index}@${emailDomain}`,
+              firstName: 'Bulkmove',
+              degreeProgram: 'MSE',
+            }),
+          ),
+        ]).flat(),
+      );
+
+      expect(answers.every((answer) => [200, 422].includes(answer.statusCode))).toBe(true);
+      const assigned = await app.operations.database.query<{ degree_program: string }>(
+        'SELECT DISTINCT degree_program FROM registrations WHERE assignee = $1',
+        [coordinator],
+      );
+      // None outside MIDS (none at all if an MSE one came before every check).
+      expect(assigned.filter((row) => row.degree_program !== 'MIDS')).toEqual([]);
+    });
+  });
+
   describe('a pending sign-in', () => {
     it('is taken once by 20 parallel callbacks: one reaches the provider, one session', async () => {
       const start = await app.inject({ method: 'GET', url: '/staff/login' });
