@@ -513,6 +513,17 @@ describe('rate limits before authentication', () => {
     });
     const { token } = created.json<{ token: string }>();
 
+    // Its last use is written once however many requests read it as old at once.
+    await app.operations.database.query(`CREATE TABLE token_writes (id integer)`);
+    await app.operations.database.query(
+      `CREATE FUNCTION count_token_write() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN INSERT INTO token_writes VALUES (NEW.id); RETURN NEW; END $$`,
+    );
+    await app.operations.database.query(
+      `CREATE TRIGGER token_written AFTER UPDATE OF last_used_at ON api_tokens
+         FOR EACH ROW EXECUTE FUNCTION count_token_write()`,
+    );
+
     // Each token's own limit, counted at once: at most 600 of 650 parallel pass, some do.
     const reads = await Promise.all(
       Array.from({ length: requestsPerMinutePerToken + 50 }, () =>
@@ -527,6 +538,10 @@ describe('rate limits before authentication', () => {
     expect(readCounts[200]).toBeGreaterThan(0);
     expect(readCounts[200]).toBeLessThanOrEqual(requestsPerMinutePerToken);
     expect(readCounts[200] + readCounts[429]).toBe(requestsPerMinutePerToken + 50);
+    const [{ writes }] = await app.operations.database.query<{ writes: number }>(
+      'SELECT count(*)::integer AS writes FROM token_writes',
+    );
+    expect(writes).toBe(1);
   });
 
   it('meets a burst of made-up tokens at /staff/api with 429s', async () => {
