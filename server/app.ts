@@ -193,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     emailDomain: options.emailDomain,
     publicUrl: options.publicUrl,
     linkDays: options.applicantLinkDays,
+    correctionsPerDay: options.applicantCorrectionsPerDay,
     redis: app.redis,
     rateLimited: options.rateLimitPerMinute > 0,
     now: options.now,

@@ -81,6 +81,11 @@ export interface Config extends StaffConfig {
    * registrations are stored without one. A ceiling on what the form can make the institution send.
    */
   confirmationsPerHour: number;
+  /**
+   * Corrections an applicant may make to a registration through their link in a day
+   * (APPLICANT_CORRECTIONS_PER_DAY): each one mails a notice, so they are held to this many.
+   */
+  applicantCorrectionsPerDay: number;
   /** The commit this server runs (GIT_COMMIT), where the clone's .git cannot tell it. */
   gitCommit?: string;
 }
@@ -97,6 +102,7 @@ export const serverDefaults = {
   dataDir: 'data',
   staticDir: 'dist',
   confirmationsPerHour: 1000,
+  applicantCorrectionsPerDay: 10,
 };
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -170,6 +176,13 @@ export function readConfig(env: Env): Config {
       serverDefaults.confirmationsPerHour,
       1,
       1_000_000,
+    ),
+    applicantCorrectionsPerDay: readInteger(
+      env,
+      'APPLICANT_CORRECTIONS_PER_DAY',
+      serverDefaults.applicantCorrectionsPerDay,
+      1,
+      1000,
     ),
     gitCommit: readGitCommit(env.GIT_COMMIT),
   };

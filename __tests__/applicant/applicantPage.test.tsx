@@ -240,6 +240,27 @@ describe('a correction', () => {
     );
     expect(screen.getByRole('button', { name: sv.correct })).toHaveFocus();
   });
+
+  it("says that the day's corrections are used up (429), and keeps what was typed", async () => {
+    api({
+      patch: () => ({
+        status: 429,
+        body: { statusCode: 429, message: "Today's corrections of this registration are used up" },
+      }),
+    });
+    const user = userEvent.setup();
+    await openVerified(user);
+
+    await user.click(screen.getByRole('button', { name: sv.correct }));
+    const phone = screen.getByLabelText(form.form['phoneNumber-label']);
+    await user.clear(phone);
+    await user.type(phone, '+358 50 765 4321');
+    await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(sv['correction-limit']);
+    expect(screen.queryByText(sv['correction-failed'])).not.toBeInTheDocument();
+    expect(phone).toHaveValue('+358 50 765 4321');
+  });
 });
 
 describe('the session', () => {

@@ -100,14 +100,32 @@ export async function findOpenLink(
   return row;
 }
 
-/** Counts a wrong birthday against link `linkId`; resolves with the tries it has left. */
-export async function countWrongBirthday(db: Queryable, linkId: number): Promise<number> {
+/**
+ * Takes one of link `linkId`'s birthday tries before the birthday is compared, in the statement
+ * that checks there is one left: however many requests arrive together, in one session or in
+ * several, at most `birthdayTries` are ever compared. Resolves with the tries left after this one,
+ * or undefined when the link is locked (none was left).
+ */
+export async function takeBirthdayTry(db: Queryable, linkId: number): Promise<number | undefined> {
   const [row] = await db.query<{ wrong_birthdays: number }>(
-    `UPDATE applicant_links SET wrong_birthdays = least(wrong_birthdays + 1, $2)
-     WHERE id = $1 RETURNING wrong_birthdays`,
+    `UPDATE applicant_links SET wrong_birthdays = wrong_birthdays + 1
+     WHERE id = $1 AND wrong_birthdays < $2 RETURNING wrong_birthdays`,
     [linkId, birthdayTries],
   );
-  return birthdayTries - (row?.wrong_birthdays ?? birthdayTries);
+  return row && birthdayTries - row.wrong_birthdays;
+}
+
+/**
+ * Gives back the try a right birthday took: only wrong ones lock a link, so that an applicant who
+ * opens it again on another day is not locked out by their own right answers. While a right one
+ * is being compared its try is taken, so the tries compared at once never exceed the limit.
+ */
+export async function returnBirthdayTry(db: Queryable, linkId: number): Promise<void> {
+  await db.query(
+    `UPDATE applicant_links SET wrong_birthdays = wrong_birthdays - 1
+     WHERE id = $1 AND wrong_birthdays > 0`,
+    [linkId],
+  );
 }
 
 /** The links as the emails carry them (PUBLIC_URL/my/<token>): the outbox's sender makes them. */

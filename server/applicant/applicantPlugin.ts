@@ -22,6 +22,8 @@ export interface ApplicantPluginOptions {
   publicUrl?: URL;
   /** APPLICANT_LINK_DAYS. */
   linkDays: number;
+  /** APPLICANT_CORRECTIONS_PER_DAY. */
+  correctionsPerDay: number;
   redis?: Redis;
   /** Whether the limits per client hold (RATE_LIMIT_PER_MINUTE=0 turns them off). */
   rateLimited: boolean;
@@ -36,7 +38,16 @@ export const linkRequestsPerHour = 10;
 
 export const applicantPlugin: FastifyPluginAsync<ApplicantPluginOptions> = async (
   app,
-  { operations, emailDomain, publicUrl, linkDays, redis, rateLimited, now = () => new Date() },
+  {
+    operations,
+    emailDomain,
+    publicUrl,
+    linkDays,
+    correctionsPerDay,
+    redis,
+    rateLimited,
+    now = () => new Date(),
+  },
 ) => {
   const sessions = createApplicantSessions(operations.database, now);
   app.addHook('onSend', async (_request, reply) => {
@@ -66,6 +77,7 @@ export const applicantPlugin: FastifyPluginAsync<ApplicantPluginOptions> = async
     operations,
     sessions,
     emailDomain,
+    correctionsPerDay,
     links: publicUrl ? { secret: operations.secret, days: linkDays } : undefined,
     secureCookie: publicUrl?.protocol === 'https:',
     now,

@@ -21,7 +21,12 @@ import { applicantActor } from '../console/history';
 import { changeRegistration, describeChanges } from '../console/registrationChanges';
 import { answeredRegistration, findRegistrationDetails } from '../console/registrationDetails';
 import { queueUpdatedMail, queueWithdrawnMail } from '../mail/applicantMail';
-import { countWrongBirthday, findOpenLink, type LinkSettings } from './applicantLinks';
+import {
+  findOpenLink,
+  returnBirthdayTry,
+  takeBirthdayTry,
+  type LinkSettings,
+} from './applicantLinks';
 import {
   correctableStates,
   readOwnRegistration,
@@ -29,6 +34,8 @@ import {
   verifiedView,
 } from './applicantRegistration';
 import type { ApplicantSession, ApplicantSessions } from './applicantSessions';
+import { lockMailboxes, takeMailboxSends } from '../mail/mailboxCap';
+import { countCorrection, CorrectionsUsedUp } from './corrections';
 import { requestLinks } from './linkRequests';
 
 export interface ApplicantRoutesOptions {
@@ -36,6 +43,8 @@ export interface ApplicantRoutesOptions {
   sessions: ApplicantSessions;
   /** EMAIL_DOMAIN: a corrected email is checked against it as the form checks it. */
   emailDomain: string;
+  /** APPLICANT_CORRECTIONS_PER_DAY: corrections of one registration in a day. */
+  correctionsPerDay: number;
   /** Unset without PUBLIC_URL: no link can be sent. */
   links?: LinkSettings;
   /** The session cookie is Secure when PUBLIC_URL is https. */
@@ -54,9 +63,18 @@ const applicantAccess = { subject: applicantActor, admin: false, programmes: [..
 
 export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> = async (
   app,
-  { operations, sessions, emailDomain, links, secureCookie, now, linkRequestLimit },
+  {
+    operations,
+    sessions,
+    emailDomain,
+    correctionsPerDay,
+    links,
+    secureCookie,
+    now,
+    linkRequestLimit,
+  },
 ) => {
-  const { database } = operations;
+  const { database, secret } = operations;
   const registrationSchema = createRegistrationSchema(emailDomain);
   const cookieOptions = {
     path: applicantPagePath,
@@ -106,13 +124,16 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
     const { token, session } = await sessionOf(request);
     const locked = () =>
       reply.code(423).send(apiError(423, 'The link is locked: ask for a new one'));
-    if (session.locked) return locked();
     const registration = await ownRegistration(session);
+    // The try is taken before the comparison, in the statement that checks one is left: a burst
+    // of requests that all read the session unlocked still compares at most birthdayTries.
+    const triesLeft = await takeBirthdayTry(database, session.linkId);
+    if (triesLeft === undefined) return locked();
     if (request.body.birthday.trim() === registration.fields.birthday) {
       await sessions.markVerified(token);
+      await returnBirthdayTry(database, session.linkId);
       return reply.code(204).send(null);
     }
-    const triesLeft = await countWrongBirthday(database, session.linkId);
     if (triesLeft === 0) {
       recordSecurityEvent(request, 'applicant-link-locked');
       return locked();
@@ -147,13 +168,22 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
         person: applicantAccess,
         onlyInStates: correctableStates,
         afterChange: async (tx) => {
-          await queueUpdatedMail(tx, id);
-          const address = request.body.fields.email?.trim().toLowerCase();
-          if (address !== undefined && address !== before.fields.email.toLowerCase()) {
-            await queueUpdatedMail(tx, id, before.fields.email);
+          await countCorrection(tx, id, correctionsPerDay);
+          const [{ email }] = await tx.query<{ email: string }>(
+            'SELECT email FROM registrations WHERE id = $1',
+            [id],
+          );
+          const moved = email.toLowerCase() !== before.fields.email.toLowerCase();
+          const addresses = moved ? [email, before.fields.email] : [email];
+          // Each notice within its mailbox's cap of emails a day, as confirmations and links are.
+          await lockMailboxes(tx, addresses);
+          for (const address of addresses) {
+            if ((await takeMailboxSends(tx, secret, address, 1)) === 0) continue;
+            await queueUpdatedMail(tx, id, address === email ? undefined : address);
           }
         },
       }).catch((error: unknown) => {
+        if (error instanceof CorrectionsUsedUp) return { outcome: 'used-up' as const };
         if ((error as { code?: string }).code !== '23505') throw error;
         throw app.httpErrors.unprocessableEntity('Another registration holds exactly these values');
       });
@@ -167,6 +197,12 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
           });
         case 'invalid':
           return reply.code(422).send(rulesBrokenAnswer(result));
+        case 'used-up':
+          return reply
+            .code(429)
+            .send(
+              apiError(429, "Today's corrections of this registration are used up: try tomorrow"),
+            );
         case 'state-forbids':
         case 'not-assignable':
           return reply

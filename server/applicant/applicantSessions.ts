@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import { applicantSessionIdleMinutes, birthdayTries } from '../../src/contract/applicantPaths';
+import { applicantSessionIdleMinutes } from '../../src/contract/applicantPaths';
 import { tokenHash } from './applicantLinks';
 
 const idleMs = applicantSessionIdleMinutes * 60 * 1000;
@@ -15,15 +15,12 @@ export interface ApplicantSession {
   registrationId: number;
   /** Whether the birthday has been given in this session. */
   verified: boolean;
-  /** Whether too many wrong birthdays have locked the link. */
-  locked: boolean;
 }
 
 interface SessionRow {
   link_id: number;
   registration_id: number;
   verified: boolean;
-  wrong_birthdays: number;
 }
 
 export function createApplicantSessions(db: Queryable, now: () => Date) {
@@ -50,7 +47,7 @@ export function createApplicantSessions(db: Queryable, now: () => Date) {
            AND applicant_links.id = applicant_sessions.link_id
            AND applicant_links.expires_at > $2
          RETURNING applicant_sessions.link_id, applicant_links.registration_id,
-           applicant_sessions.verified, applicant_links.wrong_birthdays`,
+           applicant_sessions.verified`,
         [tokenHash(token), now(), idleSince()],
       );
       return (
@@ -58,7 +55,6 @@ export function createApplicantSessions(db: Queryable, now: () => Date) {
           linkId: row.link_id,
           registrationId: row.registration_id,
           verified: row.verified,
-          locked: row.wrong_birthdays >= birthdayTries,
         }
       );
     },

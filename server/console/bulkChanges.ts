@@ -1,7 +1,8 @@
 /**
  * Setting the state or the assignee of many registrations at once: those the ids name or the
  * filter finds, within the person's access whatever the ids say, in one statement that also
- * writes each one's history. Those already so are left as they are.
+ * writes each one's history and checks that an assignee may have every one of them. Those
+ * already so are left as they are.
  */
 import type { Database } from '../db/database';
 import type { ProcessingState } from '../../src/contract/processing';
@@ -44,28 +45,27 @@ export function bulkChange(
     conditions.push(`(${differences.join(' OR ')})`);
     const target = conditions.join(' AND ');
 
+    // Everyone they would get must be of a programme they may be assigned: checked on the rows
+    // the statement locks and updates, not before it, so that a registration that arrives or
+    // changes programme meanwhile cannot slip past the check.
+    let assignable = 'NULL::text[]';
     if (set.assignee) {
-      // Everyone they would get must be of a programme they may be assigned.
       const access = await accessOfStaffMember(tx, set.assignee);
       if (!access) return { outcome: 'not-assignable' };
-      if (!access.admin) {
-        const [{ outside }] = await tx.query<{ outside: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM registrations WHERE ${target}
-             AND NOT degree_program = ANY($${params.length + 1}::text[])) AS outside`,
-          [...params, access.programmes],
-        );
-        if (outside) return { outcome: 'not-assignable' };
-      }
+      if (!access.admin) assignable = `${placeholder(access.programmes)}::text[]`;
     }
 
     const actorParam = placeholder(actor);
-    const [{ updated }] = await tx.query<{ updated: number }>(
+    const [{ updated, outside }] = await tx.query<{ updated: number; outside: boolean }>(
       `WITH target AS (
-         SELECT id, state AS old_state, assignee AS old_assignee FROM registrations
-         WHERE ${target} FOR UPDATE
+         SELECT id, state AS old_state, assignee AS old_assignee, degree_program
+         FROM registrations WHERE ${target} FOR UPDATE
+       ), refused AS (
+         SELECT EXISTS (SELECT 1 FROM target WHERE ${assignable} IS NOT NULL
+           AND NOT degree_program = ANY(${assignable})) AS outside
        ), updated AS (
          UPDATE registrations SET ${assignments.join(', ')}, version = registrations.version + 1
-         FROM target WHERE registrations.id = target.id
+         FROM target WHERE registrations.id = target.id AND NOT (SELECT outside FROM refused)
          RETURNING registrations.id, registrations.reference, registrations.degree_program,
            target.old_state, target.old_assignee, registrations.state, registrations.assignee
        ), ${queueWebhookEvents('updated_events', 'updated', 'registration.updated')}, recorded AS (
@@ -76,9 +76,11 @@ export function bulkChange(
          SELECT id, ${actorParam}::text, 'assignee', to_jsonb(old_assignee), to_jsonb(assignee)
          FROM updated WHERE old_assignee IS DISTINCT FROM assignee
        )
-       SELECT count(*)::integer AS updated FROM updated`,
+       SELECT count(*)::integer AS updated, (SELECT outside FROM refused) AS outside
+       FROM updated`,
       params,
     );
+    if (outside) return { outcome: 'not-assignable' };
     return { outcome: 'updated', updated };
   });
 }

@@ -661,6 +661,21 @@ const migrations: Migration[] = [
     ],
   },
   {
+    version: 20,
+    statements: [
+      // The applicant's corrections of a registration in the day that began with the first of
+      // them (server/applicant/corrections.ts): counted, and refused beyond
+      // APPLICANT_CORRECTIONS_PER_DAY, in the one statement that checks it. A table of its own,
+      // so that counting one writes nothing to the registration (its feed, its indexes). New: a
+      // previous release beside this one neither reads nor writes it.
+      `CREATE TABLE applicant_corrections (
+        registration_id integer PRIMARY KEY REFERENCES registrations (id) ON DELETE CASCADE,
+        day_began_at timestamptz NOT NULL DEFAULT now(),
+        corrections integer NOT NULL DEFAULT 0
+      )`,
+    ],
+  },
+  {
     version: 21,
     statements: [
       // A registration moved to another programme leaves the systems that may read only the old

@@ -64,10 +64,11 @@ export const confirmationsPerAddressPerDay = 3;
 /**
  * Instances sharing a PostgreSQL count a mailbox's registrations one at a time: a lock per
  * mailbox until COMMIT (in a key space of this application's own), taken before the count's
- * snapshot, in one order so that two batches cannot deadlock.
+ * snapshot, in one order so that two batches cannot deadlock. The applicant's other mail to a
+ * mailbox (server/mail/mailboxCap.ts) takes the same locks. $1: the addresses, text[].
  */
 const addressLockSpace = 7_301_955;
-const lockAddresses = `SELECT pg_advisory_xact_lock(${addressLockSpace}, key) FROM (
+export const lockAddresses = `SELECT pg_advisory_xact_lock(${addressLockSpace}, key) FROM (
     SELECT DISTINCT hashtext(registration_mailbox(address)) AS key
     FROM unnest($1::text[]) AS address ORDER BY key
   ) AS keys`;

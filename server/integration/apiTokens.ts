@@ -101,7 +101,13 @@ export async function authenticate(
   if (!row || row.revoked_at !== null || new Date(row.expires_at) <= now) return undefined;
   const lastUse = row.last_used_at === null ? 0 : new Date(row.last_used_at).getTime();
   if (now.getTime() - lastUse >= lastUseResolutionMs) {
-    await db.query('UPDATE api_tokens SET last_used_at = $2 WHERE id = $1', [row.id, now]);
+    // Asked again in the statement that writes it: of a burst that all read an old last use,
+    // one writes it (the others wait on the row, then find it recent).
+    await db.query(
+      `UPDATE api_tokens SET last_used_at = $2 WHERE id = $1
+       AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - make_interval(secs => $3))`,
+      [row.id, now, lastUseResolutionMs / 1000],
+    );
   }
   return { id: row.id, name: row.name, programmes: row.programmes };
 }

@@ -1,10 +1,10 @@
 /**
  * The integration API for the student information system, /api/v1: a Bearer token made in the
  * console (apiTokens.ts) opens it, for that token's programmes; unknown, expired or revoked → 401.
- * Rate limited per token; every answer no-store. The OpenAPI document needs no token: it holds
+ * Rate limited per token, and per client address the requests whose token is refused (counted
+ * before the refusal); every answer no-store. The OpenAPI document needs no token: it holds
  * no data.
  */
-import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -36,6 +36,11 @@ export interface IntegrationPluginOptions {
 
 /** Ten pages of 1,000 a second for a minute: a full read of a year's intake is not held back. */
 export const requestsPerMinutePerToken = 600;
+/**
+ * Requests a minute per client address without a valid token: a client guessing tokens, or one
+ * whose token has expired, is held back long before it could try many.
+ */
+export const refusedRequestsPerMinute = 60;
 
 const bearerOf = (request: FastifyRequest) =>
   /^Bearer ([\x21-\x7e]{1,200})$/.exec(request.headers.authorization ?? '')?.[1];
@@ -47,31 +52,42 @@ export const integrationPlugin: FastifyPluginAsync<IntegrationPluginOptions> = a
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  const isDocument = (request: FastifyRequest) =>
+    request.routeOptions.url === `${integrationApiPath}/openapi.json`;
+  // The token is looked up first, without answering yet: the limit then counts every request,
+  // a refused token's too, before the refusal is sent.
+  app.addHook('onRequest', async (request) => {
+    if (isDocument(request)) return;
+    const token = bearerOf(request);
+    request.apiToken = token === undefined ? undefined : await authenticate(database, token, now());
+  });
   if (rateLimited) {
     await app.register(rateLimit, {
-      max: requestsPerMinutePerToken,
-      timeWindow: 60_000,
+      global: false,
       redis,
       nameSpace: 'api-rate-limit-',
       skipOnError: true,
-      // Per token (by its hash, never the token), or per address without one.
+      timeWindow: 60_000,
+      // A token's requests by its id; those without a valid token, and the document's, by the
+      // client's address, so that a burst of made-up tokens meets a limit too.
       keyGenerator: (request) => {
-        const token = bearerOf(request);
-        return token ? createHash('sha256').update(token).digest('hex') : rateLimitKey(request.ip);
+        if (request.apiToken) return `token-${request.apiToken.id}`;
+        const address = rateLimitKey(request.ip);
+        return isDocument(request) ? `document-${address}` : `refused-${address}`;
       },
+      max: (request) =>
+        request.apiToken || isDocument(request)
+          ? requestsPerMinutePerToken
+          : refusedRequestsPerMinute,
       onExceeded: (request) => logSecurityEvent(request, 'api-rate-limited'),
     });
+    app.addHook('onRequest', app.rateLimit());
   }
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === `${integrationApiPath}/openapi.json`) return;
-    const token = bearerOf(request);
-    const holder = token === undefined ? undefined : await authenticate(database, token, now());
-    if (!holder) {
-      logSecurityEvent(request, 'api-token-refused');
-      reply.header('www-authenticate', 'Bearer');
-      throw app.httpErrors.unauthorized('No token, or one unknown, expired or revoked');
-    }
-    request.apiToken = holder;
+    if (isDocument(request) || request.apiToken) return;
+    logSecurityEvent(request, 'api-token-refused');
+    reply.header('www-authenticate', 'Bearer');
+    throw app.httpErrors.unauthorized('No token, or one unknown, expired or revoked');
   });
   app.addSchema(ApiErrorSchema);
   await app.register(swagger, {

@@ -157,6 +157,9 @@ export const applicantApiSchemas = {
       428: apiErrorSchema('No If-Match header: send the version the correction was made on'),
       ...bodyAnswers,
       ...everyRouteAnswers,
+      429: apiErrorSchema(
+        "Too many requests from this client, or today's corrections of the registration used up",
+      ),
     },
   },
   registrationData: {

@@ -19,6 +19,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     ...configDefaults,
     mailFrom: configDefaults.contactEmail,
     confirmationsPerHour: serverDefaults.confirmationsPerHour,
+    applicantCorrectionsPerDay: serverDefaults.applicantCorrectionsPerDay,
     applicantLinkDays: configDefaults.applicantLinkDays,
     rateLimitPerMinute: 0,
     trustProxy: false,

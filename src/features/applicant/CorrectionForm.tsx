@@ -3,7 +3,8 @@
  * (registration/CorrectionFields.tsx, as the console's correction does). Only the changed fields
  * are checked and sent, on the version shown (If-Match); the server checks them again (422: the
  * same keys). Refused because the staff changed it meanwhile (412), it is read again and the
- * applicant looks anew; refused because its processing has moved on (409), it says so.
+ * applicant looks anew; refused because its processing has moved on (409), it says so; refused
+ * because the day's corrections of the registration are used up (429), it says that instead.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +42,7 @@ export function CorrectionForm({
   const { closing, closeWhenShown } = useClosedWhenShown(registration.version, done);
   const refusal = statusOf(error);
   const refusedWhole = refusal === 412 || refusal === 409;
+  const usedUp = refusal === 429;
 
   useEffect(() => document.getElementById(`${idPrefix}-${fieldNames[0]}`)?.focus(), []);
   // Each refused send puts the focus on the summary, which names what to fix.
@@ -112,7 +114,12 @@ export function CorrectionForm({
           </button>
         </div>
       )}
-      {(failed || (error && !refusedWhole && !refusedFieldsIn(error))) && (
+      {usedUp && (
+        <p role="alert" className="text-danger">
+          {t('correction-limit')}
+        </p>
+      )}
+      {(failed || (error && !refusedWhole && !usedUp && !refusedFieldsIn(error))) && (
         <p role="alert" className="text-danger">
           {t('correction-failed')}
         </p>

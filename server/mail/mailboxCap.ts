@@ -1,0 +1,53 @@
+/**
+ * The cap of emails per mailbox a day (confirmationsPerAddressPerDay), for the applicant's mail
+ * besides the confirmation: the links sent on request and "your registration was updated". The
+ * mailbox's registrations of the past 24 hours count (their confirmations) and the mail this
+ * ledger records (applicant_link_requests, by a keyed hash of the mailbox, kept a day), together.
+ *
+ * A mailbox is counted one transaction at a time: the caller takes its lock (lockMailboxes, the
+ * registrations' own, so that a registration stored meanwhile waits too), then takeMailboxSends
+ * counts and records in one statement.
+ */
+import type { Queryable } from '../db/database';
+import {
+  confirmationsPerAddressPerDay,
+  countMailboxToday,
+  lockAddresses,
+} from '../db/registrations';
+import { subjectHash } from '../operations/auditLog';
+
+/** Locks the addresses' mailboxes until the transaction ends (inside a transaction only). */
+export async function lockMailboxes(tx: Queryable, addresses: string[]): Promise<void> {
+  await tx.query(lockAddresses, [addresses]);
+}
+
+/**
+ * Records up to `wanted` emails to `address`'s mailbox, as many as its cap still allows today, in
+ * the statement that counts them; resolves with how many it may be sent.
+ */
+export async function takeMailboxSends(
+  tx: Queryable,
+  secret: string,
+  address: string,
+  wanted: number,
+): Promise<number> {
+  if (wanted <= 0) return 0;
+  const [{ mailbox }] = await tx.query<{ mailbox: string }>(
+    'SELECT registration_mailbox($1) AS mailbox',
+    [address.trim()],
+  );
+  const mailboxHash = subjectHash(secret, `mailbox ${mailbox}`);
+  await tx.query(`DELETE FROM applicant_link_requests WHERE at < now() - interval '1 day'`);
+  const taken = await tx.query(
+    `INSERT INTO applicant_link_requests (mailbox_hash)
+     SELECT $2 FROM generate_series(1, $3::integer) AS n
+     WHERE n <= $4::integer - (
+       (${countMailboxToday('$1::text')})
+       + (SELECT count(*) FROM applicant_link_requests
+          WHERE mailbox_hash = $2 AND at > now() - interval '1 day')
+     )
+     RETURNING 1`,
+    [mailbox, mailboxHash, wanted, confirmationsPerAddressPerDay],
+  );
+  return taken.length;
+}
