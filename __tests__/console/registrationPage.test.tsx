@@ -239,6 +239,24 @@ describe("a registration's notes", () => {
   });
 });
 
+describe("a note's hint", () => {
+  it('says beside the box, in its description, that the applicant can read notes in their download', async () => {
+    api(() => ({ status: 201 }));
+    await openRegistration();
+    const input = screen.getByLabelText(sv['note-label']);
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain('note-hint');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(sv['note-hint']));
+    expect(sv['note-hint']).toMatch(/^Sökanden kan läsa anteckningarna/);
+    expect(staffTexts.en['note-hint']).toMatch(
+      /^The applicant can read notes in their data download/,
+    );
+    // Nothing tells the staff any longer that notes stay with them.
+    for (const texts of Object.values(staffTexts)) {
+      expect(JSON.stringify(texts)).not.toMatch(/internal|only staff|interna|bara personalen/i);
+    }
+  });
+});
+
 describe('its transfer to the student information system', () => {
   it('shows when, by which token and under which id', async () => {
     const transferred = {

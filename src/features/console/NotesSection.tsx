@@ -1,8 +1,9 @@
 /**
- * A registration's internal notes, oldest first, each with its author and time, and a form to add
- * one. Notes are never changed or removed, and never sent to the applicant. The count under the
- * text says how much room is left (as GOV.UK's character count does), and a note too long or
- * empty is refused before it is sent.
+ * A registration's notes, oldest first, each with its author and time, and a form to add one.
+ * Notes are never changed or removed, and the applicant reads them in their data download (by "the
+ * admissions office"): the hint under the label, in the textarea's description, says so. The count
+ * under the text says how much room is left (as GOV.UK's character count does), and a note too
+ * long or empty is refused before it is sent.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
