@@ -1,21 +1,34 @@
 /**
  * Structured logs through Fastify's pino: one line per request with method, path, status and
  * response time. Nothing else about a request is written: no headers, no address, no query
- * string, no body, so no field of the form can reach the log. Refusals that may be an attack
+ * string, no body, so no field of the form can reach the log; and the path without anything
+ * shaped like a token (loggedPath). Refusals that may be an attack
  * are logged once more as security events, with the client's address truncated, and counted in
  * the metrics as refused registrations. A confirmation withheld from an address that has had its
  * share is a security event too, counted by its own metric.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { truncatedAddress } from './clientAddress';
-import { applicantPagePath } from '../src/contract/applicantPaths';
 
-/** An applicant's link (/my/<token>) opens their registration: the log has its path without it. */
-const applicantLinkPath = new RegExp(`^${applicantPagePath}/[^/?]{20,}`);
+/**
+ * A secret's shape in an address: 20 or more URL-safe characters (base64url, hex, or any of them
+ * percent-encoded) in a row. The applicant's link is `/my/<token>` (43 base64url characters), and a
+ * token mistyped or pasted into another place (`/my//<token>`, `/my/<token>/`, `/staff/<token>`)
+ * is as secret; an API token (`sisreg_` and 43) or a session's is no less so, wherever it lands.
+ */
+const tokenShaped = /(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2}){20,}/g;
+/** …but a route's own name, lower-case words and hyphens, stays as it is. */
+const plainWords = /^[a-z-]+$/;
+export const redactedToken = '<token>';
 
-/** The request's path as the log writes it: no query string, no applicant's token. */
+/**
+ * The request's path as the log writes it: no query string (nor a fragment), and each token-shaped
+ * run of characters, wherever it is in the path, as `<token>`.
+ */
 export const loggedPath = (url: string) =>
-  url.split('?')[0].replace(applicantLinkPath, `${applicantPagePath}/<token>`);
+  url
+    .split(/[?#]/, 1)[0]
+    .replace(tokenShaped, (run) => (plainWords.test(run) ? run : redactedToken));
 
 export type Refusal =
   | 'xsrf-cross-site'

@@ -239,6 +239,74 @@ describe("a registration's notes", () => {
   });
 });
 
+describe("a note's hint and its characters", () => {
+  it('says beside the box, in its description, that the applicant can read notes in their download', async () => {
+    api(() => ({ status: 201 }));
+    await openRegistration();
+    const input = screen.getByLabelText(sv['note-label']);
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain('note-hint');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(sv['note-hint']));
+    expect(sv['note-hint']).toMatch(/^Sökanden kan läsa anteckningarna/);
+    expect(staffTexts.en['note-hint']).toMatch(
+      /^The applicant can read notes in their data download/,
+    );
+    // Nothing tells the staff any longer that notes stay with them.
+    for (const texts of Object.values(staffTexts)) {
+      expect(JSON.stringify(texts)).not.toMatch(/internal|only staff|interna|bara personalen/i);
+    }
+  });
+
+  it('refuses a note with a bidi or C1 control character, says why, and keeps the text typed', async () => {
+    const { requests } = api(() => ({ status: 201 }));
+    const user = userEvent.setup();
+    await openRegistration();
+    const input = screen.getByLabelText(sv['note-label']);
+
+    for (const typed of ['Ring \u202Eenots', 'Ring \u0085tillbaka']) {
+      await user.clear(input);
+      await user.type(input, typed);
+      await user.click(screen.getByRole('button', { name: sv['note-add'] }));
+      expect(input).toHaveFocus();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining(sv['note-control-characters']),
+      );
+      expect(input).toHaveValue(typed);
+    }
+    expect(sent(requests, 'POST')).toHaveLength(0);
+
+    // Line breaks and tabs are text.
+    await user.clear(input);
+    await user.type(input, 'Rad ett{Enter}rad\ttvå');
+    await user.click(screen.getByRole('button', { name: sv['note-add'] }));
+    await waitFor(() => expect(sent(requests, 'POST')).toHaveLength(1));
+    expect(await sent(requests, 'POST')[0].json()).toEqual({ text: 'Rad ett\nrad\ttvå' });
+  });
+
+  it('says the same when the server refuses the note, in English too, and keeps the text', async () => {
+    const { requests } = api(() => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'body/text must match pattern' },
+    }));
+    const user = userEvent.setup();
+    renderConsole('/staff/7', 'en');
+    await screen.findByRole('heading', { level: 1 });
+    const en = staffTexts.en;
+    const input = screen.getByLabelText(en['note-label']);
+    await user.type(input, 'Called back.');
+    await user.click(screen.getByRole('button', { name: en['note-add'] }));
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining(en['note-control-characters']),
+      ),
+    );
+    expect(sent(requests, 'POST')).toHaveLength(1);
+    expect(input).toHaveValue('Called back.');
+    expect(input).toHaveFocus();
+    expect(screen.queryByText(en['note-failed'])).not.toBeInTheDocument();
+  });
+});
+
 describe('its transfer to the student information system', () => {
   it('shows when, by which token and under which id', async () => {
     const transferred = {

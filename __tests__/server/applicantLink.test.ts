@@ -18,10 +18,10 @@ import { noApplicantLinksHint } from '../../server/publicUrl';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import type { RegistrationValues } from '../../src/contract/fields';
 import type {
+  ApplicantData,
   UnverifiedRegistration,
   VerifiedRegistration,
 } from '../../src/contract/applicantApiSchemas';
-import type { RegistrationDetails } from '../../src/contract/consoleApiSchemas';
 import {
   applicantSessionCookieName,
   applicantSessionIdleMinutes,
@@ -279,17 +279,17 @@ function applicantLinkSuite(storage: (dataDir: string) => Promise<Partial<AppOpt
       expect(notice.text).not.toContain('Linnea');
     });
 
-    it("downloads the staff's Art. 15 content, the correction in the history as the applicant's", async () => {
+    it('downloads their Art. 15 data, the correction in the history as their own', async () => {
       const response = await send('GET', '/registration/data', session);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-disposition']).toMatch(
         /^attachment; filename="registration-/,
       );
-      const data = response.json<RegistrationDetails>();
-      expect(data).toMatchObject({ id, phoneNumber: correctedPhone, state: 'waiting' });
+      const data = response.json<ApplicantData>();
+      expect(data).toMatchObject({ fields: { phoneNumber: correctedPhone }, state: 'waiting' });
       expect(data.history).toContainEqual({
         at: expect.any(String),
-        actor: null,
+        by: 'you',
         type: 'correction',
         field: 'phoneNumber',
         from: phoneNumber,

@@ -601,6 +601,31 @@ describe('what stays and what goes', () => {
   });
 });
 
+describe("a note's characters", () => {
+  it('refuses C0 (but tab and line breaks), C1, bidi controls and line separators with 400; keeps what it takes as written', async () => {
+    const url = `/staff/api/registrations/${await idOf('Emil')}/notes`;
+    const refused = [
+      'Ring \u202Eenots', // RIGHT-TO-LEFT OVERRIDE: shown as "Ring stone"
+      ...['\u200E', '\u200F', '\u202A', '\u202D', '\u2066', '\u2069', '\u061C'],
+      ...['\u0000', '\u0007', '\u001B[31m', '\u007F', '\u0080', '\u0085', '\u009B', '\u009F'],
+      ...['\u2028', '\u2029', 'lone\rreturn'],
+    ];
+    /** Each refused text with its controls written out, to name it when it is not refused. */
+    const shown = (text: string) =>
+      text.replace(/[^\x20-\x7E]/g, (c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+    for (const control of refused) {
+      const response = await send('POST', url, admin, { text: `Called ${control} back` });
+      expect([shown(control), response.statusCode]).toEqual([shown(control), 400]);
+    }
+    expect((await rowsOf(await idOf('Emil'))).notes).toBe(0);
+
+    const text = 'Line one\r\nline two\nname:\tÅsa – ok ✓';
+    const added = await send('POST', url, admin, { text });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ text });
+  });
+});
+
 async function rowsOf(id: number) {
   const [{ notes, history }] = await database.query<{ notes: number; history: number }>(
     `SELECT (SELECT count(*)::integer FROM registration_notes WHERE registration_id = $1) AS notes,

@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/database';
 import { applyMigrations, migrate } from '../../server/db/migrations';
 import { createRegistrationStore, readRegistrations } from '../../server/db/registrations';
 import { createBackup, parseBackup, restoreBackup } from '../../server/operations/backup';
+import { notePattern } from '../../src/contract/processing';
 import { emailDomain, validRegistration } from '../../testing/registrations';
 import {
   databaseTimeoutMs,
@@ -77,6 +78,16 @@ describe('the database refuses what no writer may store', () => {
       `INSERT INTO registration_notes (registration_id, author, text) VALUES ($1, 'admin', 'a\u001b[2Jb')`,
     ],
     [
+      'a note with a carriage return alone',
+      'registration_notes_text_check',
+      `INSERT INTO registration_notes (registration_id, author, text) VALUES ($1, 'admin', 'a\rb')`,
+    ],
+    [
+      'a note with a line separator',
+      'registration_notes_text_check',
+      `INSERT INTO registration_notes (registration_id, author, text) VALUES ($1, 'admin', 'a\u2028b')`,
+    ],
+    [
       'a note of spaces only',
       'registration_notes_text_check',
       `INSERT INTO registration_notes (registration_id, author, text) VALUES ($1, 'admin', '   ')`,
@@ -116,6 +127,13 @@ describe('the database refuses what no writer may store', () => {
       code: '23514',
       constraint,
     });
+  });
+
+  it('takes a note with tabs and both kinds of line break', async () => {
+    await database.query(
+      "INSERT INTO registration_notes (registration_id, author, text) VALUES ($1, 'admin', 'a\tb\r\nc\nd')",
+      [registrationId],
+    );
   });
 
   it.each([
@@ -164,7 +182,7 @@ it('brings the rows an earlier release stored within the rules, losing none, and
   );
   await database.query('UPDATE registrations SET assignee = $1 WHERE id = $2', [longSubject, id]);
   await database.query(
-    "INSERT INTO registration_notes (registration_id, author, text) VALUES ($1, $2, 'Ring\u202E upp\u0085 i morgon\nKl. 10')",
+    "INSERT INTO registration_notes (registration_id, author, text) VALUES ($1, $2, 'Ring\u202E upp\u0085 i\u2028morgon\rKl. 10\r\nSvar')",
     [id, longSubject],
   );
   await recordChanges(database, id, longSubject, [
@@ -206,7 +224,7 @@ it('brings the rows an earlier release stored within the rules, losing none, and
      WHERE registration_history.type = 'assignee'`,
   );
   expect(row).toMatchObject({ assignee: otto, author: otto, actor: otto, to_value: otto });
-  expect(row.text).toBe('Ring\uFFFD upp\uFFFD i morgon\nKl. 10');
+  expect(row.text).toBe('Ring\uFFFD upp\uFFFD i\uFFFDmorgon\nKl. 10\r\nSvar');
   expect(row.os_user).toBe(`${'u'.repeat(319)}…`);
 
   const { written, restored } = await roundTrip(database);
@@ -237,4 +255,29 @@ it('refuses a backup whose row breaks a rule, naming its line, and keeps nothing
   );
   await fresh.close();
   expect(count).toBe(0);
+});
+
+it("refuses in a note exactly the characters the staff API's pattern refuses", async () => {
+  const database = await openTestDatabase(makeMigratedDataDir());
+  const [{ definition }] = await database.query<{ definition: string }>(
+    `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
+     WHERE conname = 'registration_notes_text_check'`,
+  );
+  // Every character of the basic plane but the surrogates, between two letters.
+  const refused = await database.query<{ code: number }>(
+    `SELECT code FROM generate_series(1, 65535) AS code,
+       LATERAL (SELECT 'a' || chr(code) || 'b' AS text) AS note
+     WHERE code NOT BETWEEN 55296 AND 57343 AND NOT ${definition.replace(/^CHECK /, '')}
+     ORDER BY code`,
+  );
+  await database.close();
+  const pattern = new RegExp(notePattern, 'u');
+  const expected = [];
+  for (let code = 1; code <= 0xffff; code++) {
+    if ((code < 0xd800 || code > 0xdfff) && !pattern.test(`a${String.fromCharCode(code)}b`)) {
+      expected.push(code);
+    }
+  }
+
+  expect(refused.map(({ code }) => code)).toEqual(expected);
 });

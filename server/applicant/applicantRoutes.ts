@@ -19,8 +19,8 @@ import { ifMatchOf } from '../../src/contract/processing';
 import { createRegistrationSchema } from '../../src/contract/registrationSchema';
 import { applicantActor } from '../console/history';
 import { changeRegistration, describeChanges } from '../console/registrationChanges';
-import { answeredRegistration, findRegistrationDetails } from '../console/registrationDetails';
 import { queueUpdatedMail, queueWithdrawnMail } from '../mail/applicantMail';
+import { readApplicantData } from './applicantData';
 import {
   findOpenLink,
   returnBirthdayTry,
@@ -226,22 +226,20 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
     },
   );
 
-  // Everything stored about the registration (GDPR Art. 15): the staff's download, as a file.
+  // What is stored about the registration that is the applicant's (GDPR Art. 15), as a file: not
+  // the staff's download, which names staff members, tokens and other registrations.
   app.get('/registration/data', { schema: schemas.registrationData }, async (request, reply) => {
     const session = await verifiedSessionOf(request);
-    const registration = await findRegistrationDetails(
-      database,
-      session.registrationId,
-      degreePrograms,
+    const data = await readApplicantData(database, session.registrationId);
+    if (!data) throw app.httpErrors.unauthorized('The registration is gone');
+    await audit(
+      'applicant-download',
+      1,
+      details({ id: session.registrationId, reference: data.reference }),
     );
-    if (!registration) throw app.httpErrors.unauthorized('The registration is gone');
-    await audit('applicant-download', 1, details(registration));
     return reply
-      .header(
-        'content-disposition',
-        `attachment; filename="registration-${registration.reference}.json"`,
-      )
-      .send(answeredRegistration(registration));
+      .header('content-disposition', `attachment; filename="registration-${data.reference}.json"`)
+      .send(data);
   });
 
   // Withdrawal (GDPR Art. 17): erased exactly as the staff erase, then a notice to the address.

@@ -1,5 +1,5 @@
 /**
- * One registration as its page (and the applicant's Art. 15 download) has it: its data and
+ * One registration as its page and the staff's Art. 15 download have it: its data and
  * confirmation, its processing, the others it may duplicate, its notes and its timeline, read in
  * one snapshot.
  */

@@ -14,9 +14,14 @@ interface Migration {
 const programmes = `ARRAY['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE']::text[]`;
 const fields = `'firstName', 'lastName', 'birthday', 'phoneNumber', 'email', 'address', 'zipcode',
   'city', 'country', 'startedYear', 'degreeProgram', 'terms'`;
-/** C0 but tab and line breaks, DEL, C1, and the bidirectional controls (a note may not hold them). */
+/**
+ * What a note may not hold (notePattern in src/contract/processing.ts): C0 but tab and line
+ * breaks, DEL, C1, the Unicode line separators and the bidirectional controls, or a carriage
+ * return that is not part of CRLF.
+ */
 const noteControlCharacters =
-  '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]';
+  '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]';
+const loneCarriageReturn = '\\r(?!\\n)';
 /** A staff member's sign-in subject: 1 to 255 characters (OpenID Connect Core §2). */
 const subjectRule = (column: string) => `char_length(${column}) BETWEEN 1 AND 255`;
 /** A history's old or new value: a state, a subject, a field's text or a box ticked, or null. */
@@ -607,10 +612,12 @@ const migrations: Migration[] = [
         WHERE type = 'assignee'
           AND (char_length(from_value #>> '{}') > 255 OR char_length(to_value #>> '{}') > 255)`,
       // A control character in a note (earlier releases took C1 and bidirectional ones) becomes
-      // U+FFFD: the note is kept, and shows where something was taken out.
+      // U+FFFD: the note is kept, and shows where something was taken out. A lone carriage
+      // return was meant as a line break, and becomes one.
       `UPDATE registration_notes
-        SET text = regexp_replace(text, '${noteControlCharacters}', U&'\\FFFD', 'g')
-        WHERE text ~ '${noteControlCharacters}'`,
+        SET text = regexp_replace(regexp_replace(text, '${loneCarriageReturn}', E'\\n', 'g'),
+          '${noteControlCharacters}', U&'\\FFFD', 'g')
+        WHERE text ~ '${noteControlCharacters}' OR text ~ '${loneCarriageReturn}'`,
       `UPDATE api_tokens SET created_by = pg_temp.bounded_text(created_by, 320)
         WHERE char_length(created_by) > 320`,
       `UPDATE audit_log SET command = pg_temp.bounded_text(command, 50),
@@ -632,7 +639,8 @@ const migrations: Migration[] = [
       `ALTER TABLE registration_notes
         ADD CONSTRAINT registration_notes_author_check CHECK (${subjectRule('author')}),
         ADD CONSTRAINT registration_notes_text_check CHECK (char_length(text) <= 2000
-          AND text ~ '\\S' AND text !~ '${noteControlCharacters}')`,
+          AND text ~ '\\S' AND text !~ '${noteControlCharacters}'
+          AND text !~ '${loneCarriageReturn}')`,
       // The applicant's own corrections are the empty actor (server/console/history.ts).
       `ALTER TABLE registration_history
         ADD CONSTRAINT registration_history_actor_check CHECK (char_length(actor) <= 255),

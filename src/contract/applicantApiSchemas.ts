@@ -3,9 +3,10 @@
  * built with TypeBox, in the style of the staff API's (consoleApiSchemas.ts, whose error and
  * field schemas it reuses). The /my page imports types only (`import type`).
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { languages } from './languages';
 import { applicantTokenPattern, birthdayTries } from './applicantPaths';
+import { fieldNames, type FieldName } from './fields';
 import {
   ApiErrorSchema,
   apiErrorSchema,
@@ -13,7 +14,6 @@ import {
   DegreeProgramSchema,
   IfMatchHeadersSchema,
   ProcessingStateSchema,
-  RegistrationDetailsSchema,
   registrationValueProperties,
   timeSchema,
   UnprocessableChangeSchema,
@@ -112,6 +112,100 @@ const LinkRequestBodySchema = Type.Object(
 );
 export type LinkRequestBody = Static<typeof LinkRequestBodySchema>;
 
+/**
+ * Who did what, as the applicant's own download names them: the applicant, or the office as a
+ * whole. Never a staff member (their sign-in subject or name) nor an API token's name: those are
+ * the office's, not the applicant's data.
+ */
+export const applicantDataActors = {
+  applicant: 'you',
+  office: 'the admissions office',
+  integration: "the admissions office's student information system",
+} as const;
+
+const ByApplicantSchema = Type.Literal(applicantDataActors.applicant);
+const ByOfficeSchema = Type.Literal(applicantDataActors.office);
+const ByApplicantOrOfficeSchema = Type.Union([ByApplicantSchema, ByOfficeSchema], {
+  description: 'Who did it: you, or the admissions office',
+});
+
+/** A value of the form as a correction changed it. */
+const CorrectedValueSchema = Type.Union([Type.String(), Type.Boolean()]);
+
+const dataHistoryEntry = <
+  EntryType extends string,
+  By extends TSchema,
+  Properties extends Record<string, TSchema>,
+>(
+  type: EntryType,
+  by: By,
+  properties: Properties,
+) =>
+  Type.Object(
+    { at: timeSchema('When it happened'), by, type: Type.Literal(type), ...properties },
+    { additionalProperties: false },
+  );
+
+const ApplicantHistoryEntrySchema = Type.Union(
+  [
+    dataHistoryEntry('received', ByApplicantSchema, {}),
+    dataHistoryEntry('state', ByOfficeSchema, {
+      from: ProcessingStateSchema,
+      to: ProcessingStateSchema,
+    }),
+    dataHistoryEntry('assignee', ByOfficeSchema, {
+      assigned: Type.Boolean({
+        description: 'Whether someone at the admissions office has it after this step',
+      }),
+    }),
+    dataHistoryEntry('correction', ByApplicantOrOfficeSchema, {
+      field: Type.Enum(fieldNames as readonly FieldName[]),
+      from: CorrectedValueSchema,
+      to: CorrectedValueSchema,
+    }),
+    dataHistoryEntry('transfer', Type.Literal(applicantDataActors.integration), {
+      externalId: Type.Union([Type.Null(), Type.String()], {
+        description: 'Its id in the student information system, if that system gave one',
+      }),
+    }),
+  ],
+  { description: 'One step of the processing, by its type' },
+);
+export type ApplicantHistoryEntry = Static<typeof ApplicantHistoryEntrySchema>;
+
+const ApplicantNoteSchema = Type.Object(
+  {
+    at: timeSchema('When it was written'),
+    author: ByOfficeSchema,
+    text: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Everything stored about the registration that is the applicant's (GDPR Art. 15): their fields,
+ * the reference, language, when it was sent, its state, its history and the notes about them.
+ * Unlike the staff's download it names no staff member, token or other registration.
+ */
+const ApplicantDataSchema = Type.Object(
+  {
+    reference: registrationSummaryProperties.reference,
+    language: Type.Enum(languages, { description: 'The language it was sent in' }),
+    createdAt: timeSchema('When it was sent'),
+    state: ProcessingStateSchema,
+    fields: Type.Object(registrationValueProperties, {
+      description: 'The twelve fields as stored',
+      additionalProperties: false,
+    }),
+    history: Type.Array(ApplicantHistoryEntrySchema, { description: 'Oldest first' }),
+    notes: Type.Array(ApplicantNoteSchema, {
+      description: 'What the admissions office noted about the registration, oldest first',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ApplicantData = Static<typeof ApplicantDataSchema>;
+
 /** Each route's schema, by what it does. */
 export const applicantApiSchemas = {
   createSession: {
@@ -163,9 +257,10 @@ export const applicantApiSchemas = {
     },
   },
   registrationData: {
-    summary: "Everything stored about the registration (GDPR Art. 15), as the staff's download",
+    summary:
+      "Everything stored about the registration that is the applicant's (GDPR Art. 15), as a file",
     response: {
-      200: RegistrationDetailsSchema,
+      200: ApplicantDataSchema,
       401: noSession,
       403: apiErrorSchema('The birthday has not been given'),
       ...everyRouteAnswers,

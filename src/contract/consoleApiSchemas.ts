@@ -221,7 +221,7 @@ const NoteTextSchema = Type.String({
   minLength: noteLength.min,
   maxLength: noteLength.max,
   pattern: notePattern,
-  description: 'For the staff alone: never sent to the applicant',
+  description: 'Kept as written; the applicant reads it in their data download, by the office',
 });
 
 const NoteSchema = Type.Object({

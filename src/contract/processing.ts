@@ -10,9 +10,19 @@ export type ProcessingState = (typeof processingStates)[number];
 /** A note's length in characters (a note is never empty: at least one non-space). */
 export const noteLength = { min: 1, max: 2000 } as const;
 
-/** A note: something besides spaces, and no control character but tab and line breaks. */
+/**
+ * A note: something besides spaces, and no character that controls rather than shows itself. Line
+ * breaks are kept (LF, or CR only as part of CRLF: a lone CR sends a terminal back to the start
+ * of the line it is writing over), and tab too: pasted from a spreadsheet or an email it is
+ * spacing, and it moves no text and starts no line. Refused: the other C0 controls, DEL and the C1
+ * controls (U+0080–U+009F, some of which a terminal takes as commands), the Unicode line and
+ * paragraph separators (U+2028, U+2029: line breaks only some readers see), and the bidirectional
+ * controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which show text in another
+ * order than it was written. Read with the `u` flag: by the staff API's schema, by the console
+ * before it sends a note, and by a restore for each note of a backup.
+ */
 export const notePattern =
-  '^(?=[\\s\\S]*\\S)[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+  '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]|\\r\\n)*$';
 
 /** What a registration's timeline records, oldest first. */
 export const historyEntryTypes = ['received', 'state', 'assignee', 'correction', 'note'] as const;

@@ -1,15 +1,20 @@
 /**
- * A registration's internal notes, oldest first, each with its author and time, and a form to add
- * one. Notes are never changed or removed, and never sent to the applicant. The count under the
- * text says how much room is left (as GOV.UK's character count does), and a note too long or
- * empty is refused before it is sent.
+ * A registration's notes, oldest first, each with its author and time, and a form to add one.
+ * Notes are never changed or removed, and the applicant reads them in their data download (by "the
+ * admissions office"): the hint under the label says so. The count under the text says how much
+ * room is left (as GOV.UK's character count does); a note too long, empty or with a control
+ * character (notePattern) is refused before it is sent, and one the server refuses all the same
+ * (400) is told the same way. The text typed stays until the note is added.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationDetails } from '../../contract/consoleApiSchemas';
-import { noteLength } from '../../contract/processing';
+import { noteLength, notePattern } from '../../contract/processing';
+import { isBadRequest } from './apiErrors';
 import { useAddNoteMutation } from './consoleApi';
 import { useFormatting } from './useFormatting';
+
+const noteRule = new RegExp(notePattern, 'u');
 
 export function NotesSection({ registration }: { registration: RegistrationDetails }) {
   const { t, i18n } = useTranslation('staff');
@@ -17,8 +22,10 @@ export function NotesSection({ registration }: { registration: RegistrationDetai
   const [text, setText] = useState('');
   const [showError, setShowError] = useState(false);
   const [added, setAdded] = useState(false);
+  /** The server refused the text as it stands (400): shown until it is changed. */
+  const [refused, setRefused] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
-  const [addNote, { isLoading, isError }] = useAddNoteMutation();
+  const [addNote, { isLoading, isError, error }] = useAddNoteMutation();
 
   const left = noteLength.max - text.length;
   const textError =
@@ -26,8 +33,10 @@ export function NotesSection({ registration }: { registration: RegistrationDetai
       ? t('note-required')
       : left < 0
         ? t('note-too-long', { max: noteLength.max.toLocaleString(i18n.language) })
-        : undefined;
-  const shownError = showError ? textError : undefined;
+        : !noteRule.test(text)
+          ? t('note-control-characters')
+          : undefined;
+  const shownError = showError ? textError : refused ? t('note-control-characters') : undefined;
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -43,6 +52,9 @@ export function NotesSection({ registration }: { registration: RegistrationDetai
       setText('');
       setShowError(false);
       setAdded(true);
+    } else if (isBadRequest(result.error)) {
+      setRefused(true);
+      input.current?.focus();
     }
   }
 
@@ -83,6 +95,7 @@ export function NotesSection({ registration }: { registration: RegistrationDetai
           onChange={(event) => {
             setText(event.target.value);
             setAdded(false);
+            setRefused(false);
           }}
         />
         {shownError && (
@@ -109,7 +122,7 @@ export function NotesSection({ registration }: { registration: RegistrationDetai
             {t('note-added')}
           </p>
         )}
-        {isError && (
+        {isError && !isBadRequest(error) && (
           <p role="alert" className="text-danger mt-2 mb-0">
             {t('note-failed')}
           </p>

@@ -9,6 +9,10 @@ type QueryError = FetchBaseQueryError | SerializedError | undefined;
 export const isSignedOut = (error: QueryError) =>
   error !== undefined && 'status' in error && error.status === 401;
 
+/** Refused by the API's schema: for a note, a character its pattern refuses. */
+export const isBadRequest = (error: QueryError) =>
+  error !== undefined && 'status' in error && error.status === 400;
+
 /** Not among what the person may see, or no longer there. */
 export const isNotFound = (error: QueryError) =>
   error !== undefined && 'status' in error && error.status === 404;
