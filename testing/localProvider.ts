@@ -105,6 +105,10 @@ function createProvider(issuer: string, publicUrl: string, clientSecret: string)
       backchannelLogout: { enabled: true },
     },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
+    // A local stand-in posts its back-channel logouts to the console on this machine: its guard
+    // against loopback and other special-use addresses (the dispatcher it sets) is for real
+    // providers. It takes effect only once some undici Agent has been loaded in the process.
+    fetch: (url, options) => fetch(url, { ...options, dispatcher: undefined } as RequestInit),
   });
 }
 

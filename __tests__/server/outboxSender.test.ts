@@ -92,7 +92,9 @@ async function dueInSeconds(database: Database): Promise<number[]> {
 describe('a message that cannot be composed', () => {
   it('fails alone, counted and backed off, and the rest of its batch is delivered', async () => {
     const { database, queued } = await databaseWithQueued(20);
-    // As a restored backup could hold it: a language the server has no texts for.
+    // A language the server has no texts for, as a database tampered with could hold it (its
+    // rule, migration 19's, dropped): the sender must hold all the same.
+    await database.query('ALTER TABLE registrations DROP CONSTRAINT registrations_language_check');
     await database.query("UPDATE registrations SET language = 'fi' WHERE email = $1", [
       queued[9].email,
     ]);
