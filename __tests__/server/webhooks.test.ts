@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment <rootDir>/__tests__/support/nodeEnvironment.js */
 /**
  * Webhooks through the staff API and a real receiver in the test process, which verifies every
  * signature with the secret the API answered: registration.created, .updated and .erased as
