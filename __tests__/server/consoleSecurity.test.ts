@@ -1,4 +1,4 @@
-/** @jest-environment <rootDir>/__tests__/support/nodeEnvironment.js */
+/** @jest-environment node */
 /**
  * The staff console's promises to the people it protects, tried as an attacker or a careless
  * script would: access read afresh at every request, sessions bound to their provider and ended

@@ -1,4 +1,4 @@
-/** @jest-environment <rootDir>/__tests__/support/nodeEnvironment.js */
+/** @jest-environment node */
 /**
  * The integration API (/api/v1) and its tokens (/staff/api/tokens) through HTTP: tokens made by
  * an admin in the staff API and refused once revoked or expired, each token's programmes, stable

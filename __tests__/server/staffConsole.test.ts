@@ -1,4 +1,4 @@
-/** @jest-environment <rootDir>/__tests__/support/nodeEnvironment.js */
+/** @jest-environment node */
 /**
  * The staff console's sign-in and API through HTTP, signed in through a real OpenID provider
  * (testing/localProvider.ts, oidc-provider, in this process) whose login form the test fills in as

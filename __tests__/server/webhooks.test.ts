@@ -1,4 +1,4 @@
-/** @jest-environment <rootDir>/__tests__/support/nodeEnvironment.js */
+/** @jest-environment node */
 /**
  * Webhooks through the staff API and a real receiver in the test process, which verifies every
  * signature with the secret the API answered: registration.created, .updated and .erased as
