@@ -26,11 +26,13 @@ export default {
   // Two cores, shared: one jest at a time. CI may raise it (--concurrency).
   concurrency: 1,
   // A mutant that makes a test hang (a loop that never ends) counts as killed by its timeout.
-  timeoutMS: 60_000,
+  timeoutMS: 20_000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  thresholds: { high: 90, low: 80, break: 80 },
+  // The run fails under 90%: room for a few equivalent mutants (named in the README) as modules
+  // are added, none for a guard left untested.
+  thresholds: { high: 95, low: 90, break: 90 },
   tempDirName: '.stryker-tmp',
   // The sandbox is a copy of the project without what other tools make or keep; the server's
   // build (scripts/test-mutation.mjs makes it) goes along, for a suite that runs its command line.

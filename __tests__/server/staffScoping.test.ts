@@ -12,6 +12,8 @@ import { describeFilter, searchOf } from '../../server/console/registrationSearc
 import { auditOf, refuseInvisible, requireAdmin } from '../../server/console/routeSupport';
 import { readAuditLog } from '../../server/operations/auditLog';
 import { startOfDay } from '../../server/timeZone';
+import { createRegistrationStore } from '../../server/db/registrations';
+import { validRegistration } from '../../testing/registrations';
 import {
   databaseTimeoutMs,
   makeMigratedDataDir,
@@ -197,6 +199,25 @@ describe('routeSupport', () => {
       message: 'No such registration among those you may see',
     });
     expect(refused).toEqual([]);
+  });
+
+  it("refuses another programme's registration as not found, and records it as a security event", async () => {
+    await createRegistrationStore(database).save(
+      { ...validRegistration(), degreeProgram: 'EASE' },
+      'sv',
+    );
+    const [{ id }] = await database.query<{ id: number }>(
+      'SELECT max(id) AS id FROM registrations',
+    );
+    const { request, refused, warnings } = staffRequest({ programmes: ['MIDS'] });
+    await expect(refuseInvisible(request, database, id)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'No such registration among those you may see',
+    });
+    expect(refused).toEqual(['staff-access-denied']);
+    expect(warnings).toEqual([
+      expect.objectContaining({ securityEvent: 'staff-access-denied', staff: 'u-1' }),
+    ]);
   });
 
   it('lets admins alone through, and records the others as a security event', () => {
