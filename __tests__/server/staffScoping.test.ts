@@ -124,7 +124,7 @@ describe('searchOf', () => {
     expect(searchOf(request, { assignee: 'none' }, timeZone).assignee).toBeNull();
     expect(searchOf(request, { assignee: 'u-7' }, timeZone).assignee).toBe('u-7');
     expect(searchOf(request, { duplicates: 'true' }, timeZone).duplicates).toBe(true);
-    expect(searchOf(request, { duplicates: 'false' }, timeZone).duplicates).toBe(false);
+    expect(searchOf(request, {}, timeZone).duplicates).toBe(false);
   });
 });
 
