@@ -1,6 +1,8 @@
-// Prints one line, `N passed, N failed, N skipped`, added up from jest's --json result files and
-// from promtool's own output (`npm run test:alerts`, saved as text), where each rule test file
-// counts as one test. CI runs every test: a skipped one fails the run as surely as a failed one.
+// Prints one line, `N passed, N failed, N skipped`, added up from jest's --json result files, from
+// promtool's own output (`npm run test:alerts`, saved as text), where each rule test file counts as
+// one test, and from checks that .ci/run records as one word in a `.check.txt` file (the mutation
+// run: `passed` when its score is at or above the break threshold), each one test. CI runs every
+// test: a skipped one fails the run as surely as a failed one.
 import { existsSync, readFileSync } from 'node:fs';
 
 function jestCounts(results) {
@@ -20,6 +22,18 @@ function promtoolCounts(output) {
   return { passed: passed.length, failed: testFiles.length - passed.length, skipped: 0 };
 }
 
+/** A `.check.txt` file: one check, passed if it says so. */
+function checkCounts(output) {
+  const passed = output.trim() === 'passed';
+  return { passed: passed ? 1 : 0, failed: passed ? 0 : 1, skipped: 0 };
+}
+
+function countsOf(file, text) {
+  if (file.endsWith('.json')) return jestCounts(JSON.parse(text));
+  if (file.endsWith('.check.txt')) return checkCounts(text);
+  return promtoolCounts(text);
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -30,7 +44,7 @@ for (const file of process.argv.slice(2)) {
     continue;
   }
   const text = readFileSync(file, 'utf8');
-  const counts = file.endsWith('.json') ? jestCounts(JSON.parse(text)) : promtoolCounts(text);
+  const counts = countsOf(file, text);
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;

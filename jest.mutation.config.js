@@ -1,0 +1,17 @@
+/**
+ * The suites `npm run test:mutation` (stryker.config.mjs) runs against each mutant: those that
+ * exercise the modules it mutates, and no others. Otherwise as jest.config.js, except that the
+ * global setup makes only the embedded database's templates: these suites start no server
+ * process, so they need no build of the server (which, in Stryker's sandbox, would compile the
+ * mutated code).
+ */
+const base = require('./jest.config.js');
+const { mutationTestFiles } = require('./stryker.files.js');
+
+module.exports = {
+  ...base,
+  testMatch: mutationTestFiles.map((file) => `<rootDir>/${file}`),
+  globalSetup: '<rootDir>/__tests__/support/globalSetupDatabase.ts',
+  // Stryker runs one jest at a time per test runner; its own concurrency decides the parallelism.
+  maxWorkers: 1,
+};
