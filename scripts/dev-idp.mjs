@@ -5,7 +5,7 @@
  *   npm run dev:idp                                  # on http://127.0.0.1:9400, for http://localhost:8080
  *   IDP_PORT=9500 PUBLIC_URL=http://localhost:3000 npm run dev:idp
  */
-import { demoAccounts, startLocalProvider } from '../testing/localProvider.ts';
+import { demoAccounts, overlongSubject, startLocalProvider } from '../testing/localProvider.ts';
 
 const provider = await startLocalProvider(
   process.env.PUBLIC_URL ?? 'http://localhost:8080',
@@ -19,7 +19,10 @@ const command = Object.entries({ PORT: port, ...provider.settings }).map(
 process.stdout.write(
   [
     `OpenID provider for trying the staff console at ${provider.settings.STAFF_OIDC_ISSUER}`,
-    `Demo accounts (any password): ${Object.keys(demoAccounts).join(', ')}`,
+    `Demo accounts (any password): ${Object.keys(demoAccounts)
+      .filter((login) => login !== overlongSubject)
+      .join(', ')}`,
+    `A misconfigured provider's subject: the login 's' typed ${overlongSubject.length} times`,
     'Start the server with:',
     `${command.join(' ')} npm start`,
     '',

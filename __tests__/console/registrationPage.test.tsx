@@ -248,7 +248,7 @@ describe("a note's hint and its characters", () => {
     expect(input).toHaveAccessibleDescription(expect.stringContaining(sv['note-hint']));
     expect(sv['note-hint']).toMatch(/^Sökanden kan läsa anteckningarna/);
     expect(staffTexts.en['note-hint']).toMatch(
-      /^The applicant can read notes in their data download/,
+      /^The applicant can read these notes when they download their data/,
     );
     // Nothing tells the staff any longer that notes stay with them.
     for (const texts of Object.values(staffTexts)) {
