@@ -135,7 +135,7 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
 
   /** A request as the /my page sends it. */
   function send(
-    method: 'POST' | 'PATCH' | 'GET',
+    method: 'POST' | 'PATCH' | 'GET' | 'DELETE',
     url: string,
     session: string | undefined,
     xsrf: string,
@@ -296,6 +296,41 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
       expect(statuses(answers)).toEqual({ 200: 8 });
       const notices = (await sentMail()).filter((name) => /-updated-\d+\.eml$/.test(name));
       const toTarget = (await recipients(notices)).filter((to) => to === target);
+      expect(toTarget.length).toBeLessThanOrEqual(confirmationsPerAddressPerDay);
+    });
+
+    it("keeps the withdrawal notices of registrations moved to one address and withdrawn at once within that mailbox's cap", async () => {
+      const target = `burst.withdrawn@${emailDomain}`;
+      const xsrf = await getXsrfToken(app);
+      const sessions: string[] = [];
+      for (let index = 0; index < 6; index++) {
+        const id = await register({
+          email: `burst.leaver${index}@${emailDomain}`,
+          firstName: `Leaver${'abcdef'[index]}`,
+        });
+        const session = await open(await confirmationToken(id), xsrf);
+        expect(
+          (await send('POST', '/verify', session, xsrf, { birthday: validValues.birthday }))
+            .statusCode,
+        ).toBe(204);
+        const moved = await send(
+          'PATCH',
+          '/registration',
+          session,
+          xsrf,
+          { fields: { email: target } },
+          { 'if-match': '"1"' },
+        );
+        expect(moved.statusCode).toBe(200);
+        sessions.push(session);
+      }
+
+      const answers = await Promise.all(
+        sessions.map((session) => send('DELETE', '/registration', session, xsrf)),
+      );
+
+      expect(statuses(answers)).toEqual({ 204: 6 });
+      const toTarget = (await recipients(await sentMail())).filter((to) => to === target);
       expect(toTarget.length).toBeLessThanOrEqual(confirmationsPerAddressPerDay);
     });
 

@@ -253,7 +253,14 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
       withdrawalReason,
     );
     if (erased > 0) {
-      await queueWithdrawnMail(database, registration.fields.email, registration.language);
+      // Within the mailbox's cap of emails a day too: a registration made, moved to someone
+      // else's address and withdrawn, again and again, would otherwise mail them without end.
+      const address = registration.fields.email;
+      await database.transaction(async (tx) => {
+        await lockMailboxes(tx, [address]);
+        if ((await takeMailboxSends(tx, secret, address, 1)) === 0) return;
+        await queueWithdrawnMail(tx, address, registration.language);
+      });
       request.server.outbox.wake();
     }
     return reply.clearCookie(applicantSessionCookieName, cookieOptions).code(204).send(null);

@@ -252,6 +252,16 @@ export async function readRegistrations(
  * (migration 11), whatever deletes the row.
  */
 async function deleteRegistrations(db: Queryable, where: string, params: unknown[]) {
+  // Two erasures of registrations paired as possible duplicates would each delete the pairs of
+  // its own through their foreign keys, both ways, in no set order, and deadlock: within the
+  // caller's transaction, both take the pairs' locks first, in one order.
+  await db.query(
+    `SELECT FROM registration_duplicates
+     WHERE registration_id IN (SELECT id FROM registrations WHERE ${where})
+        OR other_id IN (SELECT id FROM registrations WHERE ${where})
+     ORDER BY registration_id, other_id FOR UPDATE`,
+    params,
+  );
   const [{ count }] = await db.query<{ count: number }>(
     `WITH erased AS (
        DELETE FROM registrations WHERE ${where} RETURNING id, reference, degree_program
