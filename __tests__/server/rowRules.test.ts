@@ -281,3 +281,79 @@ it("refuses in a note exactly the characters the staff API's pattern refuses", a
 
   expect(refused.map(({ code }) => code)).toEqual(expected);
 });
+
+describe('a restore judged row by row', () => {
+  let lines: string[];
+  const lineOf = (table: string) => lines.findIndex((line) => line.includes(`"table":"${table}"`));
+  const rowOn = (index: number) =>
+    (JSON.parse(lines[index]) as { row: Record<string, unknown> }).row;
+  /** The backup with the first row of `table` changed, and that row's line number. */
+  const changed = (table: string, changes: Record<string, unknown>) => {
+    const index = lineOf(table);
+    const backup = lines.map((line, at) =>
+      at === index ? JSON.stringify({ table, row: { ...rowOn(index), ...changes } }) : line,
+    );
+    return { text: backup.join('\n'), line: index + 1 };
+  };
+
+  beforeAll(async () => {
+    const database = await openTestDatabase(makeMigratedDataDir());
+    await createRegistrationStore(database).save(validRegistration(), 'sv');
+    await database.query(
+      "INSERT INTO audit_log (command, row_count, os_user) VALUES ('export', 1, 'root')",
+    );
+    lines = (await createBackup(database)).text.trimEnd().split('\n');
+    await database.close();
+  });
+
+  it.each([
+    [
+      'a reference that is a path',
+      'registrations',
+      { reference: 'X/../../../../tmp/escaped' },
+      "it breaks the database's rule registrations_reference_check",
+    ],
+    [
+      'a language the server does not know',
+      'registrations',
+      { language: 'fi' },
+      "it breaks the database's rule registrations_language_check",
+    ],
+    [
+      'a time that is not one',
+      'registrations',
+      { created_at: 'yesterday' },
+      'created_at is not a time',
+    ],
+    [
+      'a day that does not exist',
+      'registrations',
+      { updated_at: '2026-02-30T00:00:00.000Z' },
+      'updated_at is not a time',
+    ],
+    [
+      'an audit count that is text',
+      'audit_log',
+      { row_count: '1; DROP TABLE audit_log' },
+      'row_count is not a whole number',
+    ],
+    [
+      'an outbox of attempts below none',
+      'outbox',
+      { attempts: -1 },
+      "it breaks the database's rule outbox_attempts_check",
+    ],
+  ])('refuses %s, naming its line, and keeps nothing', async (_what, table, changes, problem) => {
+    const { text, line } = changed(table, changes);
+    const fresh = await openTestDatabase(makeMigratedDataDir());
+
+    await expect(restoreBackup(fresh, parseBackup(text, emailDomain))).rejects.toThrow(
+      `Line ${line} of the backup is not a row this server would have stored: ${problem}`,
+    );
+    const [{ count }] = await fresh.query<{ count: number }>(
+      'SELECT count(*)::integer AS count FROM registrations',
+    );
+    await fresh.close();
+    expect(count).toBe(0);
+  });
+});
