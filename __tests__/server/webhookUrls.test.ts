@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment <rootDir>/__tests__/support/nodeEnvironment.js */
 /**
  * The webhook URL filter's addresses, as a table: every IPv6 form that carries a non-public IPv4
  * address is refused, whether the URL names it or a host resolves to it; a public one in the forms
@@ -58,6 +58,28 @@ const addresses: [string, boolean, string][] = [
   ['2001:0:7f00:1:0:0:80ff:fffe', false, 'Teredo, client 127.0.0.1 (XORed)'],
   ['2001:0:a9fe:a9fe::', false, 'Teredo, server 169.254.169.254'],
   ['2001:db8::1', false, 'documentation'],
+  // Global unicast (2000::/3) only: what only looks like a form that carries an IPv4 is judged as
+  // itself, and nothing outside 2000::/3 is public.
+  ['2606::5db8:d822', true, 'global unicast, zeros in the middle'],
+  ['2606::ffff:a00:1', true, 'global unicast that only ends like a mapped private address'],
+  ['2606:ff9b::a00:1', true, 'global unicast that only looks like NAT64'],
+  ['2600::7f00:1', true, 'global unicast that ends like loopback'],
+  ['0:1::5db8:d822', false, 'reserved (::/8)'],
+  ['0:1::ffff:5db8:d822', false, 'reserved (::/8), not mapped'],
+  ['64:1::5db8:d822', false, 'outside global unicast, not NAT64'],
+  ['64:ff9b:0:1::5db8:d822', false, 'NAT64 with a longer prefix'],
+  ['64:ff9b::1:0:5db8:d822', false, 'NAT64 prefix, then not zeros'],
+  ['64:ff9b::1:5db8:d822', false, 'NAT64 prefix, then not zeros, later'],
+  // ISATAP (RFC 5214): its IPv4 decides.
+  ['2600::5efe:7f00:1', false, 'ISATAP of loopback'],
+  ['2600::200:5efe:a9fe:a9fe', false, 'ISATAP (universal) of the metadata service'],
+  ['2600::5efe:5db8:d822', true, 'ISATAP of a public address'],
+  ['2600::1:5efe:7f00:1', true, 'not an ISATAP interface identifier'],
+  // A zone is not part of the address.
+  ['2606:2800:220:1:248:1893:25c8:1946%eth0', true, 'public, with a zone'],
+  ['::8.8.8.8%eth0', false, 'IPv4-compatible, dotted, with a zone'],
+  ['::93.184.216.34', false, 'IPv4-compatible, dotted, octets of three digits'],
+  ['::999.1.1.1', false, 'a dotted tail that is no IPv4 address'],
   ['not an address', false, 'not an address'],
 ];
 
@@ -68,7 +90,14 @@ describe('isPublicAddress', () => {
 });
 
 describe('refusalOfWebhookUrl', () => {
-  const ipv6 = addresses.filter(([address]) => address.includes(':') && address !== '::');
+  // A URL's host has no zone, and is an address.
+  const ipv6 = addresses.filter(
+    ([address, , why]) =>
+      address.includes(':') &&
+      address !== '::' &&
+      !address.includes('%') &&
+      !why.includes('no IPv4'),
+  );
 
   it.each(ipv6)('an URL at [%s]: allowed %s (%s)', async (address, expected) => {
     const url = `https://[${address}]/hooks`;
@@ -89,6 +118,39 @@ describe('refusalOfWebhookUrl', () => {
       else expect(refusal).toContain(`not public (${address})`);
     },
   );
+
+  it('says what is wrong with a URL before resolving its host', async () => {
+    const refusals = await Promise.all(
+      [
+        'not a url',
+        'ftp://sis.campus.example/hooks',
+        'https://user:secret@sis.example.org/hooks',
+        'https://user@sis.example.org/hooks',
+        'https://:secret@sis.example.org/hooks',
+      ].map((url) => refusalOfWebhookUrl(url, ['sis.campus.example'])),
+    );
+    expect(refusals).toEqual([
+      'not a URL',
+      'https only, or http to a host in WEBHOOK_ALLOWED_HOSTS',
+      'no user name or password in the URL',
+      'no user name or password in the URL',
+      'no user name or password in the URL',
+    ]);
+  });
+
+  it('says when a host does not resolve', async () => {
+    const resolve: HostResolver = () =>
+      Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+    expect(await refusalOfWebhookUrl('https://sis.example.org/hooks', [], resolve)).toBe(
+      'the host sis.example.org does not resolve',
+    );
+  });
+
+  it("asks the system's resolver by default, for every address of a name", async () => {
+    expect(await refusalOfWebhookUrl('https://localhost/hooks', [])).toMatch(
+      /^the host localhost is at an address that is not public \((127\.0\.0\.1|::1)\); list it in WEBHOOK_ALLOWED_HOSTS$/,
+    );
+  });
 
   it('lets a listed host be anywhere, over http too', async () => {
     const resolve: HostResolver = async () => [{ address: '10.1.2.3', family: 4 }];
@@ -118,10 +180,28 @@ describe("webhookLookup, the sender connections' lookup", () => {
 
   it('refuses a host when any of its addresses is not public, not only the first', async () => {
     for (const all of [true, false]) {
-      const { error } = await lookUp([], all);
+      const { error, address } = await lookUp([], all);
       expect(error).toBeInstanceOf(AddressRefused);
+      expect(error).toMatchObject({ code: 'EADDRNOTPUBLIC' });
       expect(error?.message).toContain('not public (::ffff:a9fe:a9fe)');
+      expect(address).toEqual([]);
     }
+  });
+
+  it('answers a listed host with no address as not found', async () => {
+    const noAddress = await new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>(
+      (resolve) =>
+        webhookLookup(['sis.campus.example'], async () => [])(
+          'sis.campus.example',
+          { all: true },
+          (error, address) => resolve({ error, address }),
+        ),
+    );
+    expect(noAddress).toEqual({ error: expect.any(Error), address: [] });
+    expect(noAddress.error).toMatchObject({
+      code: 'ENOTFOUND',
+      message: 'sis.campus.example has no address',
+    });
   });
 
   it('answers a listed host every address, or the first, as net asks', async () => {

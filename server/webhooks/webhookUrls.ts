@@ -104,44 +104,35 @@ export function webhookLookup(allowedHosts: readonly string[], resolve: HostReso
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
- * Whether an address is on the public internet. An IPv6 address that carries an IPv4 one is
- * judged so that none leads to an IPv4 address that is not public:
- * - ::/96, IPv4-compatible (deprecated by RFC 4291; `[::127.0.0.1]`, with :: and ::1): refused
- *   whole. No host is reached at one today, and where a system still routes them it is to the
- *   IPv4 address inside.
- * - ::ffff:0:0/96, IPv4-mapped: the embedded IPv4 decides. A socket connects to exactly that
- *   IPv4 address, so a public one is as good as the IPv4 address written plainly.
- * - 64:ff9b::/96, NAT64's well-known prefix (RFC 6052): the embedded IPv4 (the last 32 bits)
- *   decides. On an IPv6-only network with DNS64 every IPv4-only receiver is reached so, and the
- *   translator connects to that IPv4 address, a private one too if it lets it.
- * - 64:ff9b:1::/48, NAT64 for local use (RFC 8215): refused whole; where its IPv4 sits depends
- *   on the prefix length the network chose, and it is meant for inside.
- * - 2002::/16, 6to4 (IPv4 in bits 16–48): refused whole. Deprecated (RFC 7526), and which IPv4
- *   host the packets reach depends on the relay or tunnel on the way, not only on the embedded
- *   address; no receiver is expected there.
- * - 2001::/32, Teredo (server IPv4 in bits 32–64, client IPv4 the last 32 bits XOR 0xffffffff):
- *   refused whole. It numbers clients behind a NAT, never a server, and it is reached through a
- *   relay, with two embedded addresses and an obfuscated port to judge.
- * Anything else: what ipaddr.js calls plain unicast (no other special range).
+ * Whether an address is on the public internet. An IPv6 address is public when it is global
+ * unicast (2000::/3) outside every special range ipaddr.js knows (6to4 2002::/16 and Teredo
+ * 2001::/32 among them: which IPv4 host they lead to depends on a relay, and no receiver is
+ * expected there). So ::/96, IPv4-compatible (deprecated by RFC 4291; `[::127.0.0.1]`), is never
+ * public. Two forms that carry an IPv4 address are judged by it instead:
+ * - ::ffff:0:0/96, IPv4-mapped: a socket connects to exactly that IPv4 address, so a public one is
+ *   as good as the IPv4 address written plainly.
+ * - 64:ff9b::/96, NAT64's well-known prefix (RFC 6052): on an IPv6-only network with DNS64 every
+ *   IPv4-only receiver is reached so, and the translator connects to the IPv4 address in the last
+ *   32 bits, a private one too if it lets it. (64:ff9b:1::/48, for local use, is not public.)
+ * And a global address whose interface identifier is ISATAP's (RFC 5214: `::0:5efe:a.b.c.d`, or
+ * `::200:5efe:…`) is public only if the IPv4 address it names is: an ISATAP router forwards to it.
  */
 export function isPublicAddress(text: string): boolean {
   if (ipaddr.IPv4.isValidFourPartDecimal(text)) return isPublicIPv4(ipaddr.IPv4.parse(text));
   const parts = ipv6Parts(text);
   if (!parts) return false;
-  const [a, b, c, d, e, f, g, h] = parts;
-  const embedded = () => new ipaddr.IPv4([g >> 8, g & 0xff, h >> 8, h & 0xff]);
-  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0) return false;
-  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff) {
-    return isPublicIPv4(embedded());
-  }
-  if (a === 0x64 && b === 0xff9b) {
-    return c === 0 && d === 0 && e === 0 && f === 0 && isPublicIPv4(embedded());
-  }
-  if (a === 0x2002) return false;
-  if (a === 0x2001 && b === 0) return false;
-  return new ipaddr.IPv6(parts).range() === 'unicast';
+  const address = new ipaddr.IPv6(parts);
+  const [g, h] = parts.slice(6);
+  const embedded = new ipaddr.IPv4([g >> 8, g & 0xff, h >> 8, h & 0xff]);
+  if (address.match(ipv4Mapped, 96) || address.match(nat64, 96)) return isPublicIPv4(embedded);
+  if (!address.match(globalUnicast, 3) || address.range() !== 'unicast') return false;
+  const isatap = (parts[4] === 0 || parts[4] === 0x200) && parts[5] === 0x5efe;
+  return !isatap || isPublicIPv4(embedded);
 }
 
+const ipv4Mapped = ipaddr.IPv6.parse('::ffff:0:0');
+const nat64 = ipaddr.IPv6.parse('64:ff9b::');
+const globalUnicast = ipaddr.IPv6.parse('2000::');
 const isPublicIPv4 = (address: ipaddr.IPv4) => address.range() === 'unicast';
 
 /**
