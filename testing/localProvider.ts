@@ -3,7 +3,8 @@
  * `npm run dev:idp` (scripts/dev-idp.mjs), jest, the browser suite and bench:staff. Three demo
  * accounts sign in through its own login form with any password: `admin` (every programme),
  * `coordinator` (MIDS only) and `outsider` (no access); `unverified` tries what a hostile
- * provider account might, `overlongSubject` what a misconfigured one sends. Never part of `npm start`: a real
+ * provider account might, `marked` a directory's control characters, `overlongSubject` what a
+ * misconfigured one sends. Never part of `npm start`: a real
  * deployment signs in through the university's provider.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -39,6 +40,12 @@ export const demoAccounts = {
     email: 'alma.admin@example.edu',
     email_verified: false,
     groups: [['admissions-admins']],
+  },
+  // A directory's name and email with direction marks and a tab, as some providers send them.
+  marked: {
+    name: 'Noa \u200FLevi\tKatz',
+    email: 'noa.levi@example.edu\u200E',
+    groups: ['admissions-admins'],
   },
   // A misconfigured provider's: its login is its subject.
   [overlongSubject]: {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * What a stored row may hold has one home, the database's constraints (migration 19): every writer
+ * What a stored row may hold has one home, the database's constraints (migrations 19, 22): every writer
  * is refused by them, a restore is judged by them, and rows an earlier release stored are brought
  * within them without losing any. An ordinary day (an applicant's own correction) leaves a backup
  * that restores.
@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/database';
 import { applyMigrations, migrate } from '../../server/db/migrations';
 import { createRegistrationStore, readRegistrations } from '../../server/db/registrations';
 import { createBackup, parseBackup, restoreBackup } from '../../server/operations/backup';
+import { hasControlCharacters } from '../../server/operations/controlCharacters';
 import { notePattern } from '../../src/contract/processing';
 import { emailDomain, validRegistration } from '../../testing/registrations';
 import {
@@ -113,6 +114,23 @@ describe('the database refuses what no writer may store', () => {
       `INSERT INTO registration_history (registration_id, actor, type, to_value) VALUES ($1, 'admin', 'state', '{"a":1}')`,
     ],
     [
+      'a staff name with a direction mark',
+      'staff_members_name_printable',
+      `INSERT INTO staff_members (subject, name, email, admin, programmes, last_sign_in_at)
+       VALUES ('noa', 'Noa \u200FLevi', 'noa@example.edu', true, '{}', now())`,
+    ],
+    [
+      'a token name with ESC',
+      'api_tokens_name_printable',
+      `INSERT INTO api_tokens (name, token_hash, programmes, created_by, expires_at)
+       VALUES ('SIS\u001b[2J', repeat('a', 64), '{}', 'admin', now())`,
+    ],
+    [
+      'an actor with a tab',
+      'registration_history_actor_printable',
+      `INSERT INTO registration_history (registration_id, actor, type) VALUES ($1, 'ad\tmin', 'state')`,
+    ],
+    [
       'a state the console does not know',
       'registrations_state_check',
       `UPDATE registrations SET state = 'lost' WHERE id = $1`,
@@ -123,7 +141,8 @@ describe('the database refuses what no writer may store', () => {
       `UPDATE registrations SET assignee = '' WHERE id = $1`,
     ],
   ])('%s', async (_what, constraint, statement) => {
-    await expect(database.query(statement, [registrationId])).rejects.toMatchObject({
+    const parameters = statement.includes('$1') ? [registrationId] : [];
+    await expect(database.query(statement, parameters)).rejects.toMatchObject({
       code: '23514',
       constraint,
     });
@@ -177,7 +196,8 @@ it('brings the rows an earlier release stored within the rules, losing none, and
   await database.query(
     `INSERT INTO staff_members (subject, name, email, admin, programmes, last_sign_in_at)
      VALUES ($1, 'Otto', 'otto@example.edu', true, '{}', now()),
-       ($2, 'Other', 'other@example.edu', true, '{}', now())`,
+       ($2, 'Other', 'other@example.edu', true, '{}', now()),
+       ('noa', 'Noa \u200FLevi\tKatz', 'noa.levi@example.edu\u200E', true, '{}', now())`,
     [longSubject, otherLongSubject],
   );
   await database.query('UPDATE registrations SET assignee = $1 WHERE id = $2', [longSubject, id]);
@@ -208,7 +228,11 @@ it('brings the rows an earlier release stored within the rules, losing none, and
   const [staff] = await database.query<{ subjects: string[] }>(
     'SELECT array_agg(subject ORDER BY name DESC) AS subjects FROM staff_members',
   );
-  const [otto, other] = staff.subjects;
+  const [otto, other, noa] = staff.subjects;
+  expect(noa).toBe('noa');
+  expect(
+    await database.query("SELECT name, email FROM staff_members WHERE subject = 'noa'"),
+  ).toEqual([{ name: 'Noa \uFFFDLevi Katz', email: 'noa.levi@example.edu\uFFFD' }]);
   expect(otto).toHaveLength(255);
   expect(other).not.toBe(otto); // cut alike, still told apart
   const [row] = await database.query<{
@@ -275,6 +299,29 @@ it("refuses in a note exactly the characters the staff API's pattern refuses", a
   const expected = [];
   for (let code = 1; code <= 0xffff; code++) {
     if ((code < 0xd800 || code > 0xdfff) && !pattern.test(`a${String.fromCharCode(code)}b`)) {
+      expected.push(code);
+    }
+  }
+
+  expect(refused.map(({ code }) => code)).toEqual(expected);
+});
+
+it('refuses in every other text exactly the characters a restore refuses', async () => {
+  const database = await openTestDatabase(makeMigratedDataDir());
+  const [{ definition }] = await database.query<{ definition: string }>(
+    `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
+     WHERE conname = 'staff_members_name_printable'`,
+  );
+  const refused = await database.query<{ code: number }>(
+    `SELECT code FROM generate_series(1, 65535) AS code,
+       LATERAL (SELECT 'a' || chr(code) || 'b' AS name) AS staff
+     WHERE code NOT BETWEEN 55296 AND 57343 AND NOT ${definition.replace(/^CHECK /, '')}
+     ORDER BY code`,
+  );
+  await database.close();
+  const expected = [];
+  for (let code = 1; code <= 0xffff; code++) {
+    if ((code < 0xd800 || code > 0xdfff) && hasControlCharacters(String.fromCharCode(code))) {
       expected.push(code);
     }
   }

@@ -155,6 +155,14 @@ describe('sign-in', () => {
     expect(stored).toEqual([]);
   });
 
+  it('stores and shows a name and email without their control characters', async () => {
+    await signIn(app, 'marked');
+    const [stored] = await database.query(
+      "SELECT name, email FROM staff_members WHERE subject = 'marked'",
+    );
+    expect(stored).toEqual({ name: 'Noa Levi Katz', email: 'noa.levi@example.edu' });
+  });
+
   it('comes back to the console page it was asked for, with its filter', async () => {
     const page = '/staff?programme=MIDS&q=Mira';
     const loginUrl = `/staff/login?${new URLSearchParams({ return: page })}`;

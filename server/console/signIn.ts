@@ -19,6 +19,7 @@ import { accessOf, type StaffAccess } from './access';
 import type { PendingSignIn, PendingSignIns } from './pendingSignIns';
 import { signInMaxAgeMs } from './pendingSignIns';
 import type { SessionStore, StaffPerson, StaffSession } from './sessions';
+import { withoutControlCharacters } from '../operations/controlCharacters';
 import { recordStaffMember } from './staffMembers';
 import type { StaffConsoleSettings } from './settings';
 
@@ -29,7 +30,8 @@ const signInRefusedPage = sessionPagePath('signInRefused');
 /**
  * What a sign-in may bring, bounded where it enters: a subject of at most 255 ASCII characters
  * (OpenID Connect Core §2), a name and email of at most 320 (the staff_members rules of
- * migration 19). A provider that sends more is misconfigured: nothing of it is stored.
+ * migration 19), without control characters (stringClaim). A provider that sends more is
+ * misconfigured: nothing of it is stored.
  */
 const isSubject = (subject: string) => /^[\x20-\x7e]{1,255}$/.test(subject);
 const claimMaxLength = 320;
@@ -277,4 +279,10 @@ function groupNames(claim: unknown): string[] {
 const callbackUrl = (request: FastifyRequest, settings: StaffConsoleSettings) =>
   new URL(request.url, settings.publicUrl);
 
-const stringClaim = (value: unknown) => (typeof value === 'string' ? value : '');
+/**
+ * A name or email claim as shown and stored: its white space (a tab, a line break) one space, its
+ * other control characters (a directory's direction marks among them) taken out, as no stored text
+ * but a note may hold one (migration 22).
+ */
+const stringClaim = (value: unknown) =>
+  typeof value === 'string' ? withoutControlCharacters(value.replace(/\s+/g, ' ')).trim() : '';
