@@ -204,38 +204,30 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     expect(again.stderr).toContain('restore into a fresh DATA_DIR or an empty database');
   });
 
-  // Each kind of refusal once through the command (the rules the database judges, one case: each
-  // opens an embedded database to judge it); the rest of the database's rules in rowRules.test.ts.
+  // One refusal of each layer through the command: the framing's, the form's and the database's
+  // (which opens an embedded database to judge it). The rest of the framing's and the form's rules
+  // are in backupChecks.test.ts, the database's in rowRules.test.ts.
   it('refuses a backup holding a row the server would not have made, naming its line, restoring nothing', async () => {
     await submit(1, 'Kontroll');
     const lines = (await run(['backup'], target)).toString('utf8').trimEnd().split('\n');
-    const lineOf = (table: string) =>
-      lines.findIndex((line) => line.includes(`"table":"${table}"`));
-    const [registrationLine, auditLine] = [lineOf('registrations'), lineOf('audit_log')];
-    const rowOn = (index: number) =>
-      (JSON.parse(lines[index]) as { row: Record<string, unknown> }).row;
-    const registration = rowOn(registrationLine);
+    const registrationLine = lines.findIndex((line) => line.includes('"table":"registrations"'));
+    const registration = (JSON.parse(lines[registrationLine]) as { row: Record<string, unknown> })
+      .row;
+    const withRegistration = (changes: Record<string, unknown>) => ({
+      lines: lines.map((line, at) =>
+        at === registrationLine
+          ? JSON.stringify({ table: 'registrations', row: { ...registration, ...changes } })
+          : line,
+      ),
+      line: registrationLine + 1,
+    });
     const outbox = {
       id: 999_998,
-      registration_id: registration.id,
+      registration_id: 999_999,
       queued_at: registration.created_at,
       attempts: 0,
       next_attempt_at: registration.created_at,
     };
-    const replaced = (index: number, table: string, changes: Record<string, unknown>) => ({
-      lines: lines.map((line, at) =>
-        at === index ? JSON.stringify({ table, row: { ...rowOn(index), ...changes } }) : line,
-      ),
-      line: index + 1,
-    });
-    const withRegistration = (changes: Record<string, unknown>) =>
-      replaced(registrationLine, 'registrations', changes);
-    const withAudit = (changes: Record<string, unknown>) =>
-      replaced(auditLine, 'audit_log', changes);
-    const withOutbox = (changes: Record<string, unknown>) => ({
-      lines: [...lines, JSON.stringify({ table: 'outbox', row: { ...outbox, ...changes } })],
-      line: lines.length + 1,
-    });
     const cases: [string, { lines: string[]; line: number }, string][] = [
       [
         'an address with a mail header after it',
@@ -243,38 +235,16 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
         'email holds a control character',
       ],
       [
-        'an address at another domain',
-        withRegistration({ email: 'anna.berg@evil.example' }),
-        "email breaks the form's rule email-format",
-      ],
-      [
         'a name the form refuses',
         withRegistration({ first_name: '<b>Eve</b>' }),
         "first_name breaks the form's rule firstName-format",
       ],
       [
-        'a checkbox that is text',
-        withRegistration({ terms: 'yes' }),
-        'a form column has a value of the wrong type',
-      ],
-      [
-        'a column the table does not have',
-        withRegistration({ evil: true }),
-        'it has a column that registrations does not have',
-      ],
-      [
-        'an audit line forged with ESC and a line break',
-        withAudit({ os_user: 'eve\u001b[2K\r\n2026-01-01T00:00:00.000Z  export  0  root' }),
-        'os_user holds a control character',
-      ],
-      [
-        'audit details reversed by a bidi override',
-        withAudit({ details: 'format=csv \u202Etxt.evil' }),
-        'details holds a control character',
-      ],
-      [
         'an outbox row of no registration',
-        withOutbox({ registration_id: 999_999 }),
+        {
+          lines: [...lines, JSON.stringify({ table: 'outbox', row: outbox })],
+          line: lines.length + 1,
+        },
         'it names a row that no line before it holds (outbox_registration_id_fkey)',
       ],
     ];
