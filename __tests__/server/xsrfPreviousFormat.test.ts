@@ -45,6 +45,13 @@ beforeEach(async () => {
   await database.query('DELETE FROM registrations');
 });
 
+const xsrfRefusals = async () =>
+  Number(
+    /^registrations_refused_total\{reason="xsrf-token"\} (\d+)$/m.exec(
+      await app.metrics.registry.metrics(),
+    )?.[1] ?? 0,
+  );
+
 const submitWith = (token: string) =>
   postGraphql(app, token, buildCreateOnboardingFormBody(validValues));
 
@@ -57,12 +64,15 @@ describe('an XSRF token of a release before 75067a2', () => {
     expect(await countRegistrations(database)).toBe(1);
   });
 
-  it('refuses one signed so under another secret', async () => {
+  it('refuses one signed so under another secret, and counts the refusal', async () => {
+    const before = await xsrfRefusals();
     const response = await submitWith(tokenOfD3a582d(`another-${sharedSecret}`));
 
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Missing or invalid X-XSRF-TOKEN header');
     expect(await countRegistrations(database)).toBe(0);
+    // What the alert XsrfRefusals (ops/prometheus/xsrf.rules.yml) reads.
+    expect(await xsrfRefusals()).toBe(before + 1);
   });
 
   it('is replaced by a token of today at the next page', async () => {
