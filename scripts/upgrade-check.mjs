@@ -119,6 +119,7 @@ async function main() {
       stream('previous', old, until, outcomes),
     );
     const held = await takeFromPrevious(old.url, inbox, applicantEmail);
+    outcomes.sent += 1;
     outcomes.acknowledged.push(applicantEmail);
     say('a staff session, an applicant link and session and a feed cursor taken from it');
 
