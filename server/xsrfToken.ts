@@ -6,6 +6,10 @@
  * is bound to their session (OWASP's HMAC-based variant): its value is an HMAC of the session
  * cookie, so a token from before the sign-in, or from another session, does not open this one.
  * Apart from Fastify, so that the development server (webpack.config.js) issues the same tokens.
+ *
+ * Releases before 75067a2 signed with the secret itself: such a token is still accepted (never
+ * issued, never bound to a session), so that a form loaded from one of them is taken after an
+ * upgrade. A later release drops it (CHANGELOG.md).
  */
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -41,12 +45,15 @@ export function createXsrfTokens(secret: string): XsrfTokens {
   const key = keyOf(secret, 'xsrf token');
   const sessionKey = keyOf(secret, 'xsrf token of a staff session');
   const sign = (value: string) => createHmac('sha256', key).update(value).digest('base64url');
+  const signBefore75067a2 = (value: string) =>
+    createHmac('sha256', secret).update(value).digest('base64url');
   const boundValue = (session: string) =>
     createHmac('sha256', sessionKey).update(session).digest('base64url');
 
-  function isGenuine(token: unknown): token is string {
+  /** Whether `token` is a value and its signature by `signer`. */
+  function isSignedBy(signer: (value: string) => string, token: unknown): token is string {
     const parts = typeof token === 'string' ? tokenFormat.exec(token) : null;
-    return parts !== null && sameBytes(sign(parts[1]), parts[2]);
+    return parts !== null && sameBytes(signer(parts[1]), parts[2]);
   }
 
   return {
@@ -55,13 +62,17 @@ export function createXsrfTokens(secret: string): XsrfTokens {
         const value = boundValue(session);
         return `${value}.${sign(value)}`;
       }
-      if (isGenuine(current)) return current;
+      if (isSignedBy(sign, current)) return current;
       const value = randomBytes(32).toString('base64url');
       return `${value}.${sign(value)}`;
     },
     verify(cookie, header, session) {
-      const isPair = isGenuine(cookie) && typeof header === 'string' && sameBytes(cookie, header);
-      return isPair && (!session || sameBytes(cookie.split('.')[0], boundValue(session)));
+      if (typeof cookie !== 'string' || typeof header !== 'string' || !sameBytes(cookie, header)) {
+        return false;
+      }
+      if (session)
+        return isSignedBy(sign, cookie) && sameBytes(cookie.split('.')[0], boundValue(session));
+      return isSignedBy(sign, cookie) || isSignedBy(signBefore75067a2, cookie);
     },
   };
 }

@@ -63,9 +63,12 @@ export async function xsrfHeaders(baseUrl: string) {
   };
 }
 
-/** A client that has the XSRF cookie, as a browser has once it has opened the page. */
-export async function connectGraphql(baseUrl: string): Promise<GraphqlClient> {
-  const headers = await xsrfHeaders(baseUrl);
+/**
+ * A client that has the XSRF cookie, as a browser has once it has opened the page: at `pageUrl`
+ * when given (another instance behind the same balancer, which served the page), else at `baseUrl`.
+ */
+export async function connectGraphql(baseUrl: string, pageUrl = baseUrl): Promise<GraphqlClient> {
+  const headers = await xsrfHeaders(pageUrl);
 
   async function post(body: unknown, options: PostOptions = {}): Promise<Answer> {
     const response = await fetch(`${baseUrl}${graphqlPath}`, {

@@ -29,7 +29,7 @@ function createMetrics(build: BuildInfo) {
     }),
     registrationsRefused: new Counter({
       name: 'registrations_refused_total',
-      help: 'Requests to /graphql refused, by reason.',
+      help: "Requests refused as security events, by reason: /graphql's and the XSRF checks of every route.",
       labelNames: ['reason'],
       registers,
     }),
