@@ -7,8 +7,13 @@
 import { readStorageConfig } from './config';
 import { keepNewFilesPrivate } from './dataDirAccess';
 import { migrate, schemaVersion, type Migrated } from './db/migrations';
+import { DataDirInUseError } from './db/dataDirLock';
 import { describeStorage, openDatabase } from './db/openDatabase';
 import { withoutControlCharacters } from './operations/controlCharacters';
+
+const inUse = ({ dataDir, holder }: DataDirInUseError) =>
+  `DATA_DIR ${dataDir} is in use by process ${holder} (its server, or a command): stop the ` +
+  'server first, then migrate and start the new release.';
 
 const schemaOf = (version: number) => (version === 0 ? 'no schema' : `schema version ${version}`);
 
@@ -33,6 +38,7 @@ async function main() {
       await database.close();
     }
   } catch (error) {
+    if (error instanceof DataDirInUseError) throw new Error(inUse(error), { cause: error });
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${describeStorage(storage)}: ${reason}`, { cause: error });
   }
