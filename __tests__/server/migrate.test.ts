@@ -87,7 +87,7 @@ describe('npm run migrate', () => {
     });
   });
 
-  it('names DATA_DIR in one line, and exits with 1, when another process holds it', async () => {
+  it('names DATA_DIR once in one line, says to stop the server, and exits with 1, when another process holds it', async () => {
     const dataDir = makeTempDir('server-test-migrate-');
     // This test's own process holds it, as a running server would.
     fs.writeFileSync(path.join(dataDir, 'server.pid'), `${process.pid}\n`);
@@ -96,7 +96,7 @@ describe('npm run migrate', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trimEnd().split('\n')).toEqual([
-      expect.stringMatching(/^Cannot migrate: DATA_DIR .* is in use by process/),
+      `Cannot migrate: DATA_DIR ${dataDir} is in use by process ${process.pid} (its server, or a command): stop the server first, then migrate and start the new release.`,
     ]);
   });
 
