@@ -66,7 +66,7 @@ export async function runRestoreDrill(options: RestoreDrillOptions): Promise<boo
   const width = Math.max(...comparisons.map((comparison) => comparison.table.length));
   for (const comparison of comparisons) print(describeTable(comparison, width));
   const same = comparisons.every((comparison) => comparison.differingIds.length === 0);
-  // A mistyped DATA_DIR opens an empty database, whose drill would pass on nothing.
+  // Data that holds nothing (an empty database named by mistake) would pass on nothing.
   const empty = comparisons.every((comparison) => comparison.expectedRows === 0);
   print(
     empty
