@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { schemaVersion, schemaVersions } from '../../server/db/migrations';
+import { applyMigrations, schemaVersion, schemaVersions } from '../../server/db/migrations';
 import { repoRoot } from '../../testing/paths';
 import { freePort } from '../../testing/server';
 import {
@@ -33,27 +33,61 @@ function runMigrate(env: Record<string, string>) {
   });
 }
 
+/** The lines that name a migration applied: its version, then what it did. */
+const migrationLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .slice(1, -1)
+    .map((line) => line.match(/^ +(\d+) {2}(\S.*)$/));
+
 describe('npm run migrate', () => {
-  it('applies every migration to a fresh DATA_DIR and exits with 0', async () => {
+  it('applies every migration to a fresh DATA_DIR, a line for each, and exits with 0', async () => {
     const dataDir = makeTempDir('server-test-migrate-');
     const result = await runMigrate({ DATA_DIR: dataDir });
 
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toBe(`DATA_DIR ${dataDir} is at schema version ${schemaVersion}.\n`);
+    const [first] = result.stdout.split('\n');
+    expect(first).toBe(`DATA_DIR ${dataDir}: from no schema to schema version ${schemaVersion}.`);
+    const lines = migrationLines(result.stdout);
+    expect(lines.map((line) => Number(line?.[1]))).toEqual(schemaVersions);
+    // Each says what it did, in words of its own.
+    expect(new Set(lines.map((line) => line?.[2])).size).toBe(schemaVersions.length);
+    expect(result.stdout).toContain(`  12  webhooks and their deliveries\n`);
     const database = await openTestDatabase(dataDir);
     const applied = await database.query('SELECT version FROM schema_migrations ORDER BY version');
     await database.close();
     expect(applied).toEqual(schemaVersions.map((version) => ({ version })));
   });
 
-  it('does nothing more the second time, and exits with 0', async () => {
+  it('says from which version an upgrade began, and applies only what came since', async () => {
+    const dataDir = makeDataDir();
+    const earlier = await openTestDatabase(dataDir);
+    await earlier.transaction((tx) => applyMigrations(tx, 9));
+    await earlier.close();
+
+    const result = await runMigrate({ DATA_DIR: dataDir });
+
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout.split('\n')[0]).toBe(
+      `DATA_DIR ${dataDir}: from schema version 9 to schema version ${schemaVersion}.`,
+    );
+    expect(migrationLines(result.stdout).map((line) => Number(line?.[1]))).toEqual(
+      schemaVersions.filter((version) => version > 9),
+    );
+  });
+
+  it('applies nothing the second time, says so, and exits with 0', async () => {
     const dataDir = makeDataDir();
     await runMigrate({ DATA_DIR: dataDir });
 
-    expect((await runMigrate({ DATA_DIR: dataDir })).code).toBe(0);
+    expect(await runMigrate({ DATA_DIR: dataDir })).toEqual({
+      code: 0,
+      stdout: `DATA_DIR ${dataDir} is at schema version ${schemaVersion}: nothing to apply.\n`,
+      stderr: '',
+    });
   });
 
-  it('names DATA_DIR in one line, and exits with 1, when another process holds it', async () => {
+  it('names DATA_DIR once in one line, says to stop the server, and exits with 1, when another process holds it', async () => {
     const dataDir = makeTempDir('server-test-migrate-');
     // This test's own process holds it, as a running server would.
     fs.writeFileSync(path.join(dataDir, 'server.pid'), `${process.pid}\n`);
@@ -62,7 +96,7 @@ describe('npm run migrate', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trimEnd().split('\n')).toEqual([
-      expect.stringMatching(/^Cannot migrate: DATA_DIR .* is in use by process/),
+      `Cannot migrate: DATA_DIR ${dataDir} is in use by process ${process.pid} (its server, or a command): stop the server first, then migrate and start the new release.`,
     ]);
   });
 

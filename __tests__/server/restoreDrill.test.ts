@@ -4,13 +4,21 @@
  * comparison it rests on, given copies that differ.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { compareRows } from '../../server/operations/rowChecksums';
 import { connectGraphql } from '../../testing/graphqlClient';
 import { validRegistration } from '../../testing/registrations';
 import { runStaffCommand, startServer, type StaffTarget } from '../../testing/server';
 import { testServiceUrl } from '../../testing/testService';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../testing/throwawayDatabase';
-import { databaseTimeoutMs, makeDataDir, makeStaticDir, removeTempDirs } from './support/fixtures';
+import {
+  databaseTimeoutMs,
+  makeDataDir,
+  makeStaticDir,
+  makeTempDir,
+  removeTempDirs,
+} from './support/fixtures';
 
 jest.setTimeout(3 * databaseTimeoutMs);
 
@@ -60,7 +68,17 @@ describe.each(backends)('on %s', (_name, throwawayKind, makeDatabase) => {
       const figuresAt = new Set(tableLines.map((line) => line.search(/\d+ rows, /)));
       expect(tableLines.length).toBeGreaterThan(2);
       expect(figuresAt.size).toBe(1); // every table's figures in one column
-      expect(output).toMatch(/^Passed in \d+\.\d\d s: every row restored as it was backed up\.$/m);
+      expect(output).toMatch(/^Passed: every row restored as it was backed up\.$/m);
+      // The restore's own time, apart from the drill's; a real restore also makes its database.
+      const stepTime = (step: string) =>
+        Number(output.match(new RegExp(`^  ${step} +(\\d+\\.\\d\\d) s$`, 'm'))?.[1]);
+      const [, restore, real, drill] =
+        output.match(
+          /^The restore took (\d+\.\d\d) s; a real one, which makes its database first, about (\d+\.\d\d) s\. The drill took (\d+\.\d\d) s in all\.$/m,
+        ) ?? [];
+      expect(Number(restore)).toBe(stepTime('restore'));
+      expect(Number(real)).toBeCloseTo(stepTime('restore') + stepTime('prepare'), 1);
+      expect(Number(drill)).toBeGreaterThan(Number(real));
       for (const registration of sent) {
         for (const value of [registration.email, registration.city, registration.phoneNumber]) {
           expect(output).not.toContain(value);
@@ -84,8 +102,29 @@ it('fails on data that holds nothing, as a mistyped DATA_DIR opens, naming what 
 
   expect(result.code).toBe(1);
   expect(result.stdout.toString('utf8')).toMatch(
-    /^FAILED in \d+\.\d\d s: the backup holds no rows, so it proves nothing\. Check that DATA_DIR or DATABASE_URL names the running data\.$/m,
+    /^FAILED: the backup holds no rows, so it proves nothing\. Check that DATA_DIR or DATABASE_URL names the running data\.$/m,
   );
+});
+
+it.each([
+  ['does not exist', () => path.join(makeTempDir('server-test-drill-'), 'dat')],
+  ['holds no embedded database', () => makeTempDir('server-test-drill-')],
+])('refuses a DATA_DIR that %s, naming it, and makes no database there', async (found, dir) => {
+  const dataDir = dir();
+  const before = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : undefined;
+
+  const result = await runStaffCommand(
+    ['restore-drill'],
+    { DATA_DIR: dataDir },
+    { entry: 'compiled' },
+  );
+
+  expect(result.code).toBe(1);
+  expect(result.stdout.toString('utf8')).toBe('');
+  expect(result.stderr.trimEnd().split('\n')).toEqual([
+    `Cannot drill: DATA_DIR ${dataDir} ${found}. Set DATA_DIR to the running server's (or DATABASE_URL to its database).`,
+  ]);
+  expect(fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : undefined).toEqual(before);
 });
 
 describe('comparing a backup with what was restored', () => {

@@ -7,7 +7,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { connectGraphql } from '../../testing/graphqlClient';
+import { repoRoot } from '../../testing/paths';
 import { validRegistration } from '../../testing/registrations';
 import {
   runStaffCommand,
@@ -291,4 +293,25 @@ describe.each(backends)('with the server running on %s', (_name, makeBackend) =>
     const publicAnswer = await (await fetch(`${server.url}/metrics`)).text();
     expect(publicAnswer).not.toContain('registrations_stored_total');
   });
+});
+
+it('refuses to restore into a DATA_DIR a server holds, in one line that says to stop it', async () => {
+  const dataDir = makeTempDir('server-test-restore-');
+  // This test's own process holds it, as a running server would.
+  fs.writeFileSync(path.join(dataDir, 'server.pid'), `${process.pid}\n`);
+
+  const result = await runStaffCommand(
+    ['restore'],
+    { DATA_DIR: dataDir },
+    {
+      entry: 'compiled',
+      stdin: fs.readFileSync(path.join(repoRoot, '__tests__/fixtures/backups/schema-v6.backup')),
+    },
+  );
+
+  expect(result.code).toBe(1);
+  expect(result.stderr.trimEnd().split('\n')).toEqual([
+    `Cannot restore into DATA_DIR ${dataDir}: process ${process.pid} (its server, or another command) has it open. Stop the server first; a restore goes into a DATA_DIR that holds no data, a new one say, and the server is then started on it.`,
+  ]);
+  expect(fs.readdirSync(dataDir)).toEqual(['server.pid']);
 });

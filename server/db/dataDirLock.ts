@@ -9,16 +9,29 @@ export interface DataDirLock {
   release(): void;
 }
 
+/**
+ * Another running process holds DATA_DIR. The message is a starting server's; a command that
+ * opens the database says what its own work wants (`holder`, `dataDir`).
+ */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: number,
+  ) {
+    super(
+      `DATA_DIR ${dataDir} is in use by process ${holder} (only one process can open the ` +
+        'embedded database): stop that process, or give this server a DATA_DIR of its own, ' +
+        'or share a PostgreSQL through DATABASE_URL.',
+    );
+  }
+}
+
 export function lockDataDir(dataDir: string): DataDirLock {
   const lockPath = path.join(dataDir, 'server.pid');
   fs.mkdirSync(dataDir, { recursive: true });
   const holder = readHolder(lockPath);
   if (holder !== undefined && holder !== process.pid && isRunning(holder)) {
-    throw new Error(
-      `DATA_DIR ${dataDir} is in use by process ${holder} (only one process can open the ` +
-        'embedded database): stop that process, or give this server a DATA_DIR of its own, ' +
-        'or share a PostgreSQL through DATABASE_URL.',
-    );
+    throw new DataDirInUseError(dataDir, holder);
   }
   fs.writeFileSync(lockPath, `${process.pid}\n`);
   return {

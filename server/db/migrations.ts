@@ -6,6 +6,8 @@ import type { Database, Queryable } from './database';
 
 interface Migration {
   version: number;
+  /** What it does, in a line: `npm run migrate` prints it as it applies the migration. */
+  description: string;
   statements: string[];
 }
 
@@ -46,6 +48,7 @@ const changedValueRule = (column: string) =>
 const migrations: Migration[] = [
   {
     version: 1,
+    description: 'the registrations table; an identical resubmission is stored once',
     statements: [
       `CREATE TABLE registrations (
         id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -72,6 +75,7 @@ const migrations: Migration[] = [
   },
   {
     version: 2,
+    description: 'reference codes, an index of the received time, the audit log',
     statements: [
       // What an applicant quotes to the staff: 8 characters without look-alikes (0/O, 1/I/L),
       // 31^8 ≈ 8.5·10^11 codes. Not a secret, so random() is enough; the unique index has the last word.
@@ -96,6 +100,7 @@ const migrations: Migration[] = [
   },
   {
     version: 3,
+    description: "each registration's language, and the outbox of confirmations",
     statements: [
       // The page's language when it was sent: the confirmation email's language.
       `ALTER TABLE registrations ADD COLUMN language text NOT NULL DEFAULT 'sv'`,
@@ -113,6 +118,7 @@ const migrations: Migration[] = [
   },
   {
     version: 4,
+    description: "an index to count an address's registrations of the past day",
     statements: [
       // An address's registrations of the past day, counted at each one stored (registrations.ts).
       // Keyed by a 4-byte hash of the address, which the count compares too: kept up at every
@@ -122,6 +128,7 @@ const migrations: Migration[] = [
   },
   {
     version: 5,
+    description: "the staff console's sessions",
     statements: [
       // The staff console's sign-ins, shared by every instance on the database. The browser
       // holds only a random token; its SHA-256 is the key, so a leaked table opens no session.
@@ -140,6 +147,7 @@ const migrations: Migration[] = [
   },
   {
     version: 6,
+    description: "trigram indexes for the console's search (extension pg_trgm)",
     statements: [
       // The staff console's search for part of a name or an email (registrationQueries.ts) reads
       // trigram indexes instead of every row: 100,000 registrations took 260 ms a search without.
@@ -151,6 +159,7 @@ const migrations: Migration[] = [
   },
   {
     version: 7,
+    description: "sessions keep the person's groups and provider; sign-ins under way",
     statements: [
       // A session keeps the person's groups, read against today's STAFF_ACCESS at each request,
       // and the provider and client it was made under. A session without them (made by an earlier
@@ -175,6 +184,7 @@ const migrations: Migration[] = [
   },
   {
     version: 8,
+    description: 'processing: state, assignee and version; staff members, notes, history',
     statements: [
       // Processing in the console (server/console/processing*.ts): the state, who has it (a
       // staff member's subject, or nobody) and a version that every change increases.
@@ -232,6 +242,7 @@ const migrations: Migration[] = [
   },
   {
     version: 9,
+    description: 'the confirmation cap counts by mailbox; confirmations queued per hour',
     statements: [
       // The mailbox an address reaches: in any letter case, without a +tag (victim+1@ is victim@).
       // The confirmations' cap per address counts, and locks, by it (registrations.ts).
@@ -249,6 +260,7 @@ const migrations: Migration[] = [
   },
   {
     version: 10,
+    description: "the applicant's own links, their sessions and mail",
     statements: [
       // The applicant's own links (server/applicant/): the token is never stored, only its hash,
       // and the random nonce it is derived from with the server's secret (applicantLinks.ts).
@@ -295,6 +307,7 @@ const migrations: Migration[] = [
   },
   {
     version: 11,
+    description: 'the integration API: when each row changed, tokens, transfers, erasures',
     statements: [
       // The integration API's feed (server/integration/): when each registration last changed,
       // and by which transaction. A trigger keeps both right for every writer, the previous
@@ -362,6 +375,7 @@ const migrations: Migration[] = [
   },
   {
     version: 12,
+    description: 'webhooks and their deliveries',
     statements: [
       // Webhook endpoints (server/webhooks/): the secret signs each delivery, so it is kept as
       // given; programmes NULL means all. A deleted one keeps its row for its deliveries' history.
@@ -404,6 +418,7 @@ const migrations: Migration[] = [
   },
   {
     version: 13,
+    description: 'state and assignee changes written in place; possible duplicates as pairs',
     statements: [
       // A change of state or assignee rewrites a row in place (a HOT update, no index touched)
       // only when no index covers those columns and its page has room: a bulk change of 12,500
@@ -484,6 +499,7 @@ const migrations: Migration[] = [
   },
   {
     version: 15,
+    description: "one index for a mailbox's registrations of the past day",
     statements: [
       // The count of a mailbox's registrations of the past day (registrations.ts) as one range of
       // one index. With registrations_mailbox alone, a plan made without statistics (PGlite never
@@ -497,6 +513,7 @@ const migrations: Migration[] = [
   },
   {
     version: 16,
+    description: "the database's identity, which the integration API's cursors carry",
     statements: [
       // Which database this is, in the integration API's cursors (server/db/databaseIdentity.ts):
       // a restore writes every row in its own transaction, so a position from before it means
@@ -510,6 +527,7 @@ const migrations: Migration[] = [
   },
   {
     version: 17,
+    description: 'pairing possible duplicates reads the stored rows by their key',
     statements: [
       // pair_registration_duplicates (migration 13) found the batch's rows by a join with the
       // array: without statistics (PGlite never analyses) that plan hashes every registration at
@@ -542,6 +560,7 @@ const migrations: Migration[] = [
   },
   {
     version: 18,
+    description: "the integration feed's order in a table of its own",
     statements: [
       // The feed's order (registrationFeed.ts) in a narrow table of its own: indexed on
       // registrations, change_xid changed with every state or assignee change, so none could be a
@@ -592,6 +611,7 @@ const migrations: Migration[] = [
   },
   {
     version: 19,
+    description: 'what a stored row may hold, as constraints; earlier rows brought within them',
     statements: [
       // What a stored row may hold, stated once, here: every writer is refused by it (the
       // previous release's too on a shared PostgreSQL), and a restore is judged by it
@@ -685,6 +705,7 @@ const migrations: Migration[] = [
   },
   {
     version: 20,
+    description: "the applicant's corrections counted per day",
     statements: [
       // The applicant's corrections of a registration in the day that began with the first of
       // them (server/applicant/corrections.ts): counted, and refused beyond
@@ -700,6 +721,7 @@ const migrations: Migration[] = [
   },
   {
     version: 21,
+    description: 'moves between programmes recorded, reported as erasures',
     statements: [
       // A registration moved to another programme leaves the systems that may read only the old
       // one: those must erase their copy too (GDPR Art. 19), as for an erasure, so the erasures
@@ -753,6 +775,7 @@ const migrations: Migration[] = [
   },
   {
     version: 22,
+    description: 'no control character in any stored text but a note (older rows cleaned)',
     statements: [
       // No stored text but a note holds a control character, as a restore checks (a sign-in's
       // name claim with a direction mark made every backup after it unrestorable). Rows stored
@@ -783,6 +806,12 @@ export const schemaVersions = migrations.map(({ version }) => version);
 /** The schema a fully migrated database has: a backup records it, a restore checks it. */
 export const schemaVersion = schemaVersions[schemaVersions.length - 1];
 
+/** What a migration run found and did: the schema version it began from (0: none), and each applied. */
+export interface Migrated {
+  from: number;
+  applied: Pick<Migration, 'version' | 'description'>[];
+}
+
 /** Any constant shared by all instances; it names this application's migration lock. */
 const migrationLockKey = 7_301_954;
 
@@ -803,15 +832,18 @@ export async function appliedSchemaVersions(tx: Queryable): Promise<Set<number>>
  * Applies in `tx` the migrations not applied yet, up to `upTo`: a restore loads an earlier
  * release's backup at its own version, then applies the rest in the same transaction.
  */
-export async function applyMigrations(tx: Queryable, upTo = schemaVersion): Promise<void> {
+export async function applyMigrations(tx: Queryable, upTo = schemaVersion): Promise<Migrated> {
   const applied = await appliedSchemaVersions(tx);
+  const migrated: Migrated = { from: Math.max(0, ...applied), applied: [] };
   for (const migration of migrations) {
     if (applied.has(migration.version) || migration.version > upTo) continue;
     for (const statement of migration.statements) await tx.query(statement);
     await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
+    migrated.applied.push({ version: migration.version, description: migration.description });
   }
+  return migrated;
 }
 
-export async function migrate(db: Database): Promise<void> {
-  await db.transaction((tx) => applyMigrations(tx));
+export function migrate(db: Database): Promise<Migrated> {
+  return db.transaction((tx) => applyMigrations(tx));
 }

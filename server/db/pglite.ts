@@ -19,11 +19,17 @@ import type {
   SerializedError,
 } from './pgliteProtocol';
 
+const clusterOf = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/** Whether DATA_DIR holds an embedded database, which opening it would otherwise create. */
+export const holdsEmbeddedDatabase = (dataDir: string) =>
+  fs.existsSync(path.join(clusterOf(dataDir), 'PG_VERSION'));
+
 export async function openPGlite(dataDir: string, logError: DatabaseErrorLog): Promise<Database> {
   const lock = lockDataDir(dataDir);
-  const clusterDir = path.join(dataDir, 'pgdata');
+  const clusterDir = clusterOf(dataDir);
   try {
-    const isNewCluster = !fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+    const isNewCluster = !holdsEmbeddedDatabase(dataDir);
     let worker = startWorker(clusterDir);
     await whenReady(worker);
     if (isNewCluster) {

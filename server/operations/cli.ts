@@ -16,7 +16,9 @@ import { readStaffConfig, type StaffConfig } from '../config';
 import { keepNewFilesPrivate } from '../dataDirAccess';
 import { migrate } from '../db/migrations';
 import { mailDirOf } from '../mail/confirmationFiles';
+import { DataDirInUseError } from '../db/dataDirLock';
 import { describeStorage, openDatabase } from '../db/openDatabase';
+import { holdsEmbeddedDatabase } from '../db/pglite';
 import { isDay } from '../timeZone';
 import { loadXsrfSecret } from '../xsrfSecret';
 import { recordAudit } from './auditLog';
@@ -149,7 +151,7 @@ function runInServer(dataDir: string, body: StaffSocketBody): Promise<Buffer | u
 async function withDatabase<T>(
   config: StaffConfig,
   work: (context: OperationsContext) => Promise<T>,
-  { migrateFirst = true } = {},
+  { migrateFirst = true, inUse = (error: DataDirInUseError) => error.message } = {},
 ): Promise<T> {
   try {
     const database = await openDatabase(config, (error) =>
@@ -166,6 +168,7 @@ async function withDatabase<T>(
     }
   } catch (error) {
     if (error instanceof StaffCommandError) throw error;
+    if (error instanceof DataDirInUseError) throw new StaffCommandError(inUse(error));
     // The database's own words ("connect ECONNREFUSED …") name neither the setting nor where.
     throw new StaffCommandError(`${describeStorage(config)}: ${(error as Error).message}`, {
       cause: error,
@@ -191,6 +194,11 @@ function emptyDirectory(dir: string) {
   }
 }
 
+const restoreInUse = ({ dataDir, holder }: DataDirInUseError) =>
+  `Cannot restore into DATA_DIR ${dataDir}: process ${holder} (its server, or another command) ` +
+  'has it open. Stop the server first; a restore goes into a DATA_DIR that holds no data, a new ' +
+  'one say, and the server is then started on it.';
+
 async function restore(config: StaffConfig, actor: string): Promise<string> {
   if (process.stdin.isTTY) {
     throw new StaffCommandError(`restore reads the backup from standard input\n${usage}`);
@@ -208,13 +216,26 @@ async function restore(config: StaffConfig, actor: string): Promise<string> {
         await recordAudit(database, { command: 'restore', rowCount: count, actor });
         return count;
       },
-      { migrateFirst: false },
+      { migrateFirst: false, inUse: restoreInUse },
     );
     return `Restored ${plural(restored, 'registration')}.\n`;
   } catch (error) {
     if (startsEmpty) emptyDirectory(config.dataDir);
     throw error;
   }
+}
+
+/**
+ * The drill proves the running data's backup: a DATA_DIR without a database (a mistyped path)
+ * would be given a new, empty one, which proves nothing and is left behind.
+ */
+function refuseMissingData({ databaseUrl, dataDir }: StaffConfig) {
+  if (databaseUrl || holdsEmbeddedDatabase(dataDir)) return;
+  const found = fs.existsSync(dataDir) ? 'holds no embedded database' : 'does not exist';
+  throw new StaffCommandError(
+    `Cannot drill: DATA_DIR ${dataDir} ${found}. Set DATA_DIR to the running server's (or ` +
+      'DATABASE_URL to its database).',
+  );
 }
 
 /**
@@ -257,6 +278,7 @@ async function main([command, ...args]: string[]) {
   let output: Buffer | string;
   if (command === 'restore-drill') {
     parseOptions(args, {});
+    refuseMissingData(config);
     const passed = await runRestoreDrill({
       backup: () => runRequest(config, { command: 'backup' }, actor),
       emailDomain: config.emailDomain,

@@ -1,9 +1,10 @@
 /**
  * The registration (onboarding) form's model: every field once, in the order the form shows them,
  * with how it is asked for and how a browser may fill it in. The form's controls, the request
- * body, the GraphQL input type, the database columns (server/db/fieldColumns.ts), the export's
- * header and the test fixtures derive from it; the validation rules (registrationSchema.ts) are
- * checked against it. Adding a field is one entry here, a rule, its translations and a migration.
+ * body, the GraphQL input type, the database columns (server/db/fieldColumns.ts) and the test
+ * fixtures derive from it; the validation rules (registrationSchema.ts) are checked against it.
+ * Adding a field is one entry here, a rule, its translations, a migration and a column at the end
+ * of the exports' (server/operations/exportColumns.ts, a contract with the programs reading them).
  */
 export const degreePrograms = ['IA', 'IT', 'EMT', 'PMT', 'MSE', 'MIDS', 'MTH', 'EASE'] as const;
 export type DegreeProgram = (typeof degreePrograms)[number];

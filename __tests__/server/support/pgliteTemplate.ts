@@ -27,7 +27,7 @@ const templates = {
     madeBy: [...initdbMadeBy, 'server/db/migrations.ts'],
     prepare: (database: Database) => migrate(database),
   },
-} satisfies Record<string, { madeBy: string[]; prepare(database: Database): Promise<void> }>;
+} satisfies Record<string, { madeBy: string[]; prepare(database: Database): Promise<unknown> }>;
 
 type Template = keyof typeof templates;
 
