@@ -413,9 +413,9 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
           },
           payload: body === undefined ? undefined : JSON.stringify(body),
         });
-      const members = (await staff('GET', '/staff/api/staff-members')).json<
-        { subject: string; name: string }[]
-      >();
+      const members = (await staff('GET', '/staff/api/staff-members')).json<{
+        items: { subject: string; name: string }[];
+      }>().items;
       const coordinator = members.find((member) => member.name === 'Cai Coordinator')!.subject;
       await register({
         email: `bulk.mids@${emailDomain}`,
