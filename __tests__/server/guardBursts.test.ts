@@ -543,7 +543,7 @@ describe('rate limits before authentication', () => {
       payload: JSON.stringify({
         name: 'Sisu',
         programmes: 'all',
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
       }),
     });
     const { token } = created.json<{ token: string }>();
