@@ -101,8 +101,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...connectionLimits(options.connectionLimitScale),
     // The database plugin opens PGlite, whose first start runs initdb: it takes as long as it takes.
     pluginTimeout: 0,
-    // A body is what it is: `variables: 0` is an error, not a null to coerce it to.
-    ajv: { customOptions: { coerceTypes: false } },
+    // A body is what it is: `variables: 0` is an error, not a null to coerce it to, and a property
+    // the schema does not name refuses the request (400) rather than being dropped unseen.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
 
   const appConfig = appConfigOf(options);
@@ -111,6 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // onClose hooks run last-registered first: each part closes before the parts it uses.
   app.setErrorHandler(handleError);
+  // Bodies are JSON (and the back-channel logout's form): any other media type, text/plain too,
+  // is answered 415 by Fastify itself rather than refused later by a schema as "not an object".
+  app.removeContentTypeParser('text/plain');
   await app.register(shutdownPlugin);
   const build = readBuildInfo(options.gitCommit);
   await app.register(metricsPlugin, { build });

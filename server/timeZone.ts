@@ -93,3 +93,14 @@ export function startOfDay(day: string, timeZone: string): Date {
   );
   return new Date(Math.min(...onTheDay.map((candidate) => candidate.getTime())));
 }
+
+/** The day after `day` (YYYY-MM-DD). */
+export function dayAfter(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The day (YYYY-MM-DD) the clocks in `timeZone` show at `date`. */
+export const dayIn = (date: Date, timeZone: string): string =>
+  wallClockTime(date, timeZone).toISOString().slice(0, 10);

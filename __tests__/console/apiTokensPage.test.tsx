@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiToken } from '../../src/contract/apiTokenSchemas';
+import { expiryRange } from '../../src/features/apiTokens/tokenForm';
 import { fakeStaffApi, officer, renderConsole, staffTexts } from '../support/renderConsole';
 
 const sv = staffTexts.sv.tokens;
@@ -14,10 +15,13 @@ const existing: ApiToken = {
   programmes: ['MIDS'],
   createdAt: '2026-11-01T08:00:00.000Z',
   createdBy: 'alma.admin@example.edu',
-  expiresAt: '2099-11-01T08:00:00.000Z',
+  expiresAt: '2099-11-01',
   lastUsedAt: null,
   revokedAt: null,
 };
+
+/** Its last day was yesterday. */
+const expired: ApiToken = { ...existing, id: 3, name: 'Peppi', expiresAt: '2020-01-31' };
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=token-123; path=/';
@@ -25,16 +29,16 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 function api() {
-  let tokens = [existing];
+  let tokens = [existing, expired];
   return fakeStaffApi([
     ['GET', /\/me$/, () => ({ body: admin })],
-    ['GET', /\/tokens$/, () => ({ body: tokens })],
+    ['GET', /\/tokens$/, () => ({ body: { items: tokens } })],
     ['POST', /\/tokens$/, () => ({ status: 201, body: { id: 2, token } })],
     [
       'DELETE',
       /\/tokens\/1$/,
       () => {
-        tokens = [{ ...existing, revokedAt: '2026-11-26T10:00:00.000Z' }];
+        tokens = [{ ...existing, revokedAt: '2026-11-26T10:00:00.000Z' }, expired];
         return { status: 204 };
       },
     ],
@@ -84,7 +88,7 @@ it('creates a token for the programmes chosen and shows it once, focused, with a
   expect(await post.json()).toEqual({
     name: 'Peppi',
     programmes: ['MIDS'],
-    expiresAt: expect.any(String),
+    expiresAt: expiryRange().max,
   });
 
   await user.click(screen.getByRole('button', { name: sv.copy }));
@@ -115,6 +119,12 @@ it('revokes a token at once and says so', async () => {
   const user = userEvent.setup();
   const row = (await screen.findByRole('rowheader', { name: 'Sisu' })).closest('tr')!;
   expect(row).toHaveTextContent(sv.never);
+  // Its last day, with its year, and active until that day has passed.
+  expect(row).toHaveTextContent('1.11.2099');
+  expect(row).toHaveTextContent(sv.active);
+  const expiredRow = screen.getByRole('rowheader', { name: 'Peppi' }).closest('tr')!;
+  expect(expiredRow).toHaveTextContent('31.1.2020');
+  expect(expiredRow).toHaveTextContent(sv.expired);
 
   await user.click(within(row).getByRole('button', { name: 'Återkalla nyckeln Sisu' }));
 

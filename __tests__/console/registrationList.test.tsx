@@ -33,7 +33,7 @@ const cai = { subject: 'cai', name: 'Cai Coordinator', programmes: ['MIDS' as co
 function api(total: number, items: RegistrationSummary[]) {
   return fakeStaffApi([
     ['GET', /\/me$/, () => ({ body: officer })],
-    ['GET', /\/staff-members$/, () => ({ body: [cai] })],
+    ['GET', /\/staff-members$/, () => ({ body: { items: [cai] } })],
     ['POST', /\/registrations\/search$/, () => ({ body: { total, items } })],
     ['POST', /\/export$/, () => ({ body: 'the file' })],
     ['POST', /\/registrations\/bulk$/, () => ({ body: { updated: total } })],

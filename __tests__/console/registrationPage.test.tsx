@@ -36,7 +36,7 @@ function api(change: (request: Request) => Answer, current = () => registration)
   };
   return fakeStaffApi([
     ['GET', /\/me$/, () => ({ body: officer })],
-    ['GET', /\/staff-members$/, () => ({ body: [] })],
+    ['GET', /\/staff-members$/, () => ({ body: { items: [] } })],
     ['GET', detailsPath, () => ({ body: changed ?? current() })],
     ['PATCH', detailsPath, patch],
     ['POST', /\/registrations\/7\/notes$/, change],

@@ -15,7 +15,7 @@ jest.setTimeout(20_000);
 const admin = { ...officer, admin: true };
 
 const webhook: Webhook = {
-  id: '3',
+  id: 3,
   url: 'https://sis.example.edu/hooks',
   events: ['registration.created'],
   programmes: 'all',
@@ -23,7 +23,7 @@ const webhook: Webhook = {
   createdAt: '2026-11-20T08:30:00.000Z',
   recentDeliveries: [
     {
-      id: '41',
+      id: 41,
       messageId: 'msg_1',
       event: 'registration.created',
       reference: 'ABCD2345',
@@ -41,7 +41,7 @@ function api() {
   return fakeStaffApi([
     ['GET', /\/me$/, () => ({ body: admin })],
     ['GET', /\/webhooks$/, () => ({ body: { items: [webhook] } })],
-    ['POST', /\/webhooks$/, () => ({ status: 201, body: { id: '4', secret: 'whsec_c2VjcmV0' } })],
+    ['POST', /\/webhooks$/, () => ({ status: 201, body: { id: 4, secret: 'whsec_c2VjcmV0' } })],
     ['POST', /\/webhooks\/3\/deliveries\/41\/retry$/, () => ({ status: 202 })],
   ]);
 }

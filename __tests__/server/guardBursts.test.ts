@@ -413,9 +413,9 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
           },
           payload: body === undefined ? undefined : JSON.stringify(body),
         });
-      const members = (await staff('GET', '/staff/api/staff-members')).json<
-        { subject: string; name: string }[]
-      >();
+      const members = (await staff('GET', '/staff/api/staff-members')).json<{
+        items: { subject: string; name: string }[];
+      }>().items;
       const coordinator = members.find((member) => member.name === 'Cai Coordinator')!.subject;
       await register({
         email: `bulk.mids@${emailDomain}`,
@@ -543,7 +543,7 @@ describe('rate limits before authentication', () => {
       payload: JSON.stringify({
         name: 'Sisu',
         programmes: 'all',
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
       }),
     });
     const { token } = created.json<{ token: string }>();

@@ -16,7 +16,7 @@ import { requestsPerMinutePerToken } from '../../server/integration/integrationP
 import { decodeCursor, encodeCursor } from '../../server/integration/feedCursor';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import { fieldNames, type RegistrationValues } from '../../src/contract/fields';
-import type { ApiToken, ApiTokenBody } from '../../src/contract/apiTokenSchemas';
+import type { ApiTokenBody, ApiTokens } from '../../src/contract/apiTokenSchemas';
 import type { IntegrationRegistration } from '../../src/contract/integrationApiSchemas';
 import pg from 'pg';
 import { validValues } from '../../testing/registrations';
@@ -34,6 +34,8 @@ jest.setTimeout(2 * databaseTimeoutMs);
 
 const publicUrl = 'http://localhost';
 const dayMs = 24 * 60 * 60 * 1000;
+/** A token's last day, `days` from today (UTC's day: TIME_ZONE's may be a day on). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * dayMs).toISOString().slice(0, 10);
 let provider: LocalProvider;
 
 beforeAll(async () => {
@@ -95,7 +97,7 @@ function clientOf(app: FastifyInstance, admin: string) {
     const response = await staff('POST', '/staff/api/tokens', {
       name: 'Sisu',
       programmes: 'all',
-      expiresAt: new Date(Date.now() + 30 * dayMs).toISOString(),
+      expiresAt: dayFromNow(30),
       ...body,
     });
     expect(response.statusCode).toBe(201);
@@ -170,9 +172,10 @@ describe('on the embedded database', () => {
       expect(listed.statusCode).toBe(200);
       expect(listed.headers['cache-control']).toBe('no-store');
       expect(listed.body).not.toContain(token.slice(7));
-      const mine = listed.json<ApiToken[]>().find((candidate) => candidate.id === id);
+      const mine = listed.json<ApiTokens>().items.find((candidate) => candidate.id === id);
       expect(mine).toMatchObject({
         name: 'Peppi',
+        expiresAt: dayFromNow(30),
         programmes: ['MIDS', 'IT'],
         lastUsedAt: null,
         revokedAt: null,
@@ -181,7 +184,7 @@ describe('on the embedded database', () => {
 
       expect((await context.api('/api/v1/registrations', token)).statusCode).toBe(200);
       expect((await staff('DELETE', `/staff/api/tokens/${id}`)).statusCode).toBe(204);
-      const after = (await staff('GET', '/staff/api/tokens')).json<ApiToken[]>();
+      const after = (await staff('GET', '/staff/api/tokens')).json<ApiTokens>().items;
       expect(after.find((candidate) => candidate.id === id)).toMatchObject({
         lastUsedAt: expect.any(String),
         revokedAt: expect.any(String),
@@ -199,7 +202,7 @@ describe('on the embedded database', () => {
     it('refuses a coordinator, a name with a control character, and an expiry past or more than a year ahead', async () => {
       const { staff, app } = context;
       const coordinator = await signIn(app, 'coordinator');
-      const body = { name: 'X', programmes: 'all', expiresAt: new Date(Date.now() + dayMs) };
+      const body = { name: 'X', programmes: 'all', expiresAt: dayFromNow(1) };
       expect((await staff('POST', '/staff/api/tokens', body, coordinator)).statusCode).toBe(403);
       expect((await staff('GET', '/staff/api/tokens', undefined, coordinator)).statusCode).toBe(
         403,
@@ -209,16 +212,17 @@ describe('on the embedded database', () => {
         const refused = await staff('POST', '/staff/api/tokens', {
           ...body,
           name,
-          expiresAt: new Date(Date.now() + dayMs).toISOString(),
         });
         expect(refused.statusCode).toBe(400);
       }
-      for (const expiresAt of [Date.now() - 1000, Date.now() + 400 * dayMs]) {
-        const refused = await staff('POST', '/staff/api/tokens', {
-          ...body,
-          expiresAt: new Date(expiresAt).toISOString(),
-        });
+      for (const expiresAt of [dayFromNow(-2), dayFromNow(400)]) {
+        const refused = await staff('POST', '/staff/api/tokens', { ...body, expiresAt });
         expect(refused.statusCode).toBe(422);
+      }
+      // Its last day, not a time; and a day that exists.
+      for (const expiresAt of [new Date(Date.now() + dayMs).toISOString(), '2027-02-30']) {
+        const refused = await staff('POST', '/staff/api/tokens', { ...body, expiresAt });
+        expect(refused.statusCode).toBe(400);
       }
     });
   });
@@ -235,9 +239,10 @@ describe('on the embedded database', () => {
       await staff('DELETE', `/staff/api/tokens/${revoked.id}`);
       expect((await api('/api/v1/registrations', revoked.token)).statusCode).toBe(401);
 
-      const expiring = await createToken({ expiresAt: new Date(Date.now() + dayMs).toISOString() });
+      const expiring = await createToken({ expiresAt: dayFromNow(1) });
       expect((await api('/api/v1/registrations', expiring.token)).statusCode).toBe(200);
-      clock.ahead = dayMs;
+      // Past the end of its last day, in TIME_ZONE whatever the hour.
+      clock.ahead = 3 * dayMs;
       try {
         expect((await api('/api/v1/registrations', expiring.token)).statusCode).toBe(401);
       } finally {

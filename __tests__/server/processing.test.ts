@@ -251,10 +251,12 @@ describe('one registration, processed', () => {
     const outsider = await signIn(app, 'outsider');
     expect((await get('/staff/api/staff-members', outsider)).statusCode).toBe(403);
     const members = await get('/staff/api/staff-members', coordinator);
-    expect(members.json()).toEqual([
-      { ...alma, programmes: ['MIDS'] },
-      { ...cai, programmes: ['MIDS'] },
-    ]);
+    expect(members.json()).toEqual({
+      items: [
+        { ...alma, programmes: ['MIDS'] },
+        { ...cai, programmes: ['MIDS'] },
+      ],
+    });
     // Olli signed in but sees no programme; nobody signed in as "stranger".
     for (const assignee of ['outsider', 'stranger']) {
       expect((await change('Pia', { assignee })).statusCode).toBe(422);

@@ -15,7 +15,7 @@ import { retryDelaysSeconds } from '../../server/webhooks/retrySchedule';
 import { systemResolver, type HostResolver } from '../../server/webhooks/webhookUrls';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import type { RegistrationValues } from '../../src/contract/fields';
-import type { Webhook } from '../../src/contract/webhookApiSchemas';
+import type { CreatedWebhook, Webhook } from '../../src/contract/webhookApiSchemas';
 import { xsrfCookieName, xsrfHeaderName } from '../../src/contract/protocol';
 import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhookReceiver';
@@ -110,7 +110,7 @@ async function createEndpoint(
     ...body,
   });
   expect(answer.statusCode).toBe(201);
-  const { id, secret } = answer.json<{ id: string; secret: string }>();
+  const { id, secret } = answer.json<CreatedWebhook>();
   receiver.secret = secret;
   return id;
 }
@@ -145,7 +145,7 @@ describe('webhooks on PGlite', () => {
   let database: Database;
   let app: FastifyInstance;
   let admin: string;
-  let endpointId: string;
+  let endpointId: number;
 
   /** Sends the form; resolves with the registration's reference. */
   async function registered(values: Partial<RegistrationValues> = {}) {
@@ -350,8 +350,8 @@ describe('webhooks on PGlite', () => {
         programmes: ['MIDS'],
       });
       expect(answer.statusCode).toBe(201);
-      const midsEndpoint = answer.json<{ id: string; secret: string }>().id;
-      mids.secret = answer.json<{ id: string; secret: string }>().secret;
+      const midsEndpoint = answer.json<CreatedWebhook>().id;
+      mids.secret = answer.json<CreatedWebhook>().secret;
 
       const reference = await registered({ degreeProgram: 'IT' });
       await until(() => accepted('registration.created', reference).length === 1);

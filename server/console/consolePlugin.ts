@@ -132,6 +132,7 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     await api.register(tokenRoutes, {
       database,
       now: now ?? (() => new Date()),
+      timeZone: operations.timeZone,
       prefix: consoleApiPath,
     });
   });

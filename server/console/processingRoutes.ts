@@ -141,7 +141,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
 
   app.get('/staff-members', { schema: schemas.staffMembers }, async (request) => {
     requireProgrammes(request);
-    return assignableStaff(database, sessionOf(request).programmes);
+    return { items: await assignableStaff(database, sessionOf(request).programmes) };
   });
 
   app.get('/overview', { schema: schemas.overview }, async (request) => {

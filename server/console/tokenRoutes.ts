@@ -7,30 +7,40 @@ import type { Database } from '../db/database';
 import { apiTokenSchemas as schemas } from '../../src/contract/apiTokenSchemas';
 import { apiTokenMaxDays } from '../../src/contract/apiTokenLimits';
 import { createApiToken, listApiTokens, revokeApiToken } from '../integration/apiTokens';
+import { dayAfter, dayIn, startOfDay } from '../timeZone';
 import { auditOf, requireAdmin, sessionOf } from './routeSupport';
 import { auditActor } from './signIn';
 
 export interface TokenRoutesOptions {
   database: Database;
   now: () => Date;
+  /** TIME_ZONE: a token's last day is the institution's. */
+  timeZone: string;
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
 
 export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async (
   app,
-  { database, now },
+  { database, now, timeZone },
 ) => {
   app.addHook('onRequest', async (request) => requireAdmin(request));
 
   app.post('/tokens', { schema: schemas.createToken }, async (request, reply) => {
-    const expiresAt = new Date(request.body.expiresAt).getTime();
+    // It works to the end of its last day, in TIME_ZONE: until the next day begins there.
+    const expiresAt = startOfDay(dayAfter(request.body.expiresAt), timeZone);
     const today = now().getTime();
-    if (expiresAt <= today || expiresAt > today + apiTokenMaxDays * dayMs) {
-      throw app.httpErrors.unprocessableEntity('The expiry must be ahead, and within a year');
+    if (expiresAt.getTime() <= today || expiresAt.getTime() > today + apiTokenMaxDays * dayMs) {
+      throw app.httpErrors.unprocessableEntity(
+        'The last day must be today or later, within a year',
+      );
     }
     const created = await database.transaction(async (tx) => {
-      const made = await createApiToken(tx, request.body, auditActor(sessionOf(request)));
+      const made = await createApiToken(
+        tx,
+        { ...request.body, expiresAt: expiresAt.toISOString() },
+        auditActor(sessionOf(request)),
+      );
       const programmes = request.body.programmes;
       await auditOf(tx)(
         request,
@@ -47,7 +57,9 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<TokenRoutesOptions> = async 
   app.get('/tokens', { schema: schemas.tokens }, async (request) => {
     const tokens = await listApiTokens(database);
     await auditOf(database)(request, 'api tokens listed', tokens.length, '');
-    return tokens;
+    // Its last day: the day in TIME_ZONE of the moment before it stops.
+    const lastDay = (expiresAt: string) => dayIn(new Date(Date.parse(expiresAt) - 1), timeZone);
+    return { items: tokens.map((token) => ({ ...token, expiresAt: lastDay(token.expiresAt) })) };
   });
 
   app.delete('/tokens/:id', { schema: schemas.revokeToken }, async (request, reply) => {

@@ -18,6 +18,10 @@ export interface TokenHolder {
   programmes: DegreeProgram[] | null;
 }
 
+/** A token as stored: until when it works, as an instant (ISO 8601). */
+export type NewApiToken = Omit<ApiTokenBody, 'expiresAt'> & { expiresAt: string };
+export type StoredApiToken = Omit<ApiToken, 'expiresAt'> & { expiresAt: string };
+
 /** Recognisable in a leaked file or a secret scanner: 256 random bits after the prefix. */
 const tokenPrefix = 'sisreg_';
 
@@ -42,7 +46,7 @@ const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOS
 /** Stores a new token's hash; resolves with its id and the token, which nothing keeps. */
 export async function createApiToken(
   db: Queryable,
-  { name, programmes, expiresAt }: ApiTokenBody,
+  { name, programmes, expiresAt }: NewApiToken,
   createdBy: string,
 ): Promise<{ id: number; token: string }> {
   const token = `${tokenPrefix}${randomBytes(32).toString('base64url')}`;
@@ -61,7 +65,7 @@ export async function createApiToken(
   return { id, token };
 }
 
-export async function listApiTokens(db: Queryable): Promise<ApiToken[]> {
+export async function listApiTokens(db: Queryable): Promise<StoredApiToken[]> {
   const rows = await db.query<TokenRow>(
     `SELECT id, name, programmes, created_at, created_by, expires_at, last_used_at, revoked_at
      FROM api_tokens ORDER BY id DESC`,

@@ -98,8 +98,11 @@ export const integrationPlugin: FastifyPluginAsync<IntegrationPluginOptions> = a
         version: '1',
         description:
           'Registrations for the student information system, read with a token made in the ' +
-          'staff console (README: Integration with the student information system)',
+          'staff console (README: Integration with the student information system). Every ' +
+          "time is UTC to the millisecond (2026-11-26T19:00:00.000Z); birthday is the form's " +
+          'dd.mm.yyyy. Bodies are JSON: any other media type is 415, a property not named here 400.',
       },
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },

@@ -68,7 +68,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = as
       }
       await audit(request, 'webhook retry', 1, `id=${id} delivery=${deliveryId}`);
       wake();
-      return reply.code(202).send(null);
+      // No body at all, as the document says (null would be serialised as the text "null").
+      return reply.code(202).send(undefined as never);
     },
   );
 };

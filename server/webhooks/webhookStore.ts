@@ -12,13 +12,13 @@ export async function createWebhook(
   { url, events, programmes }: WebhookBody,
   secret: string,
   createdBy: string,
-): Promise<string> {
+): Promise<number> {
   const [row] = await database.query<{ id: number }>(
     `INSERT INTO webhooks (url, events, programmes, secret, created_by)
      VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [url, events, programmes === 'all' ? null : programmes, secret, createdBy],
   );
-  return String(row.id);
+  return row.id;
 }
 
 interface WebhookRow {
@@ -31,6 +31,7 @@ interface WebhookRow {
 }
 
 interface DeliveryRow {
+  /** A bigint, which the drivers give as text; far below 2^53, exact as a JSON number. */
   id: string;
   webhook_id: number;
   message_id: string;
@@ -55,14 +56,14 @@ export async function listWebhooks(database: Queryable): Promise<Webhook[]> {
   );
   const deliveries = await database.query<DeliveryRow>(
     `SELECT recent.* FROM webhooks, LATERAL (
-       SELECT id::text, webhook_id, message_id, event_type, reference, queued_at, state, attempts,
+       SELECT id, webhook_id, message_id, event_type, reference, queued_at, state, attempts,
          last_attempt_at, last_status, last_error
        FROM webhook_deliveries WHERE webhook_id = webhooks.id ORDER BY id DESC LIMIT $1
      ) AS recent WHERE webhooks.deleted_at IS NULL`,
     [recentDeliveriesShown],
   );
   return webhooks.map((webhook) => ({
-    id: String(webhook.id),
+    id: webhook.id,
     url: webhook.url,
     events: webhook.events,
     programmes: webhook.programmes ?? 'all',
@@ -72,7 +73,7 @@ export async function listWebhooks(database: Queryable): Promise<Webhook[]> {
       .filter((delivery) => delivery.webhook_id === webhook.id)
       .sort((a, b) => Number(b.id) - Number(a.id))
       .map((delivery) => ({
-        id: delivery.id,
+        id: Number(delivery.id),
         messageId: `msg_${delivery.message_id}`,
         event: delivery.event_type,
         reference: delivery.reference,

@@ -11,9 +11,9 @@ import {
   DegreeProgramSchema,
   everyRouteAnswers,
   notJson,
-  timeSchema,
   tooLarge,
 } from './consoleApiSchemas';
+import { daySchema, idParamSchema, idSchema, timeSchema } from './apiFormats';
 import { allProgrammes, apiTokenNameLength, apiTokenNamePattern } from './apiTokenLimits';
 
 const ProgrammesSchema = Type.Union(
@@ -24,6 +24,18 @@ const ProgrammesSchema = Type.Union(
   { description: 'The degree programmes whose registrations it reads, or "all"' },
 );
 
+const lastDaySchema = daySchema(
+  "Its last day, in the institution's time zone (TIME_ZONE): it works until that day ends. " +
+    'Today at the earliest, a year ahead at the latest',
+);
+
+/** A token for the student information system, to the end of a day half a year from now. */
+function tokenExample() {
+  const lastDay = new Date();
+  lastDay.setUTCDate(lastDay.getUTCDate() + 180);
+  return { name: 'Peppi', programmes: ['MIDS'], expiresAt: lastDay.toISOString().slice(0, 10) };
+}
+
 const ApiTokenBodySchema = Type.Object(
   {
     name: Type.String({
@@ -33,31 +45,43 @@ const ApiTokenBodySchema = Type.Object(
       description: 'Which system uses it: the audit log names it so',
     }),
     programmes: ProgrammesSchema,
-    expiresAt: timeSchema('When it stops working: within a year'),
+    expiresAt: lastDaySchema,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [tokenExample()] },
 );
 export type ApiTokenBody = Static<typeof ApiTokenBodySchema>;
 
-const CreatedApiTokenSchema = Type.Object({
-  id: Type.Integer(),
-  token: Type.String({ description: 'Shown this once: only its hash is kept' }),
-});
+const CreatedApiTokenSchema = Type.Object(
+  {
+    id: idSchema(),
+    token: Type.String({
+      pattern: '^sisreg_[A-Za-z0-9_-]{43}$',
+      description: 'Shown this once: only its hash is kept',
+    }),
+  },
+  { description: 'Made' },
+);
 export type CreatedApiToken = Static<typeof CreatedApiTokenSchema>;
 
 const ApiTokenSchema = Type.Object({
-  id: Type.Integer(),
+  id: idSchema(),
   name: Type.String(),
   programmes: ProgrammesSchema,
   createdAt: timeSchema('When it was made'),
   createdBy: Type.String({ description: 'Who made it' }),
-  expiresAt: timeSchema('When it stops working'),
+  expiresAt: lastDaySchema,
   lastUsedAt: Type.Union([Type.Null(), timeSchema('Its last request, to the minute')]),
   revokedAt: Type.Union([Type.Null(), timeSchema('When it was revoked')]),
 });
 export type ApiToken = Static<typeof ApiTokenSchema>;
 
-const ApiTokenIdParamsSchema = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) });
+const ApiTokenIdParamsSchema = Type.Object({ id: idParamSchema });
+
+const ApiTokensSchema = Type.Object(
+  { items: Type.Array(ApiTokenSchema, { description: 'Newest first' }) },
+  { description: 'Every token, without the tokens themselves' },
+);
+export type ApiTokens = Static<typeof ApiTokensSchema>;
 
 const notAdminOrXsrf = apiErrorSchema('Not an admin, or no XSRF header');
 
@@ -71,13 +95,13 @@ export const apiTokenSchemas = {
       403: notAdminOrXsrf,
       413: tooLarge,
       415: notJson,
-      422: apiErrorSchema('The expiry is past, or more than a year ahead'),
+      422: apiErrorSchema('The last day is past, or more than a year ahead'),
       ...everyRouteAnswers,
     },
   },
   tokens: {
     summary: 'Every token, newest first, without the tokens themselves (admins)',
-    response: { 200: Type.Array(ApiTokenSchema), 403: adminsOnly, ...everyRouteAnswers },
+    response: { 200: ApiTokensSchema, 403: adminsOnly, ...everyRouteAnswers },
   },
   revokeToken: {
     summary: 'Revokes a token at once (admins)',

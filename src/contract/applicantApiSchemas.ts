@@ -7,6 +7,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { languages } from './languages';
 import { applicantTokenPattern, birthdayTries } from './applicantPaths';
 import { fieldNames, type FieldName } from './fields';
+import { registrationValueProperties, timeSchema } from './apiFormats';
 import {
   ApiErrorSchema,
   apiErrorSchema,
@@ -14,8 +15,6 @@ import {
   DegreeProgramSchema,
   IfMatchHeadersSchema,
   ProcessingStateSchema,
-  registrationValueProperties,
-  timeSchema,
   UnprocessableChangeSchema,
 } from './consoleApiSchemas';
 

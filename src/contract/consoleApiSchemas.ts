@@ -8,14 +8,21 @@
 import {
   Type,
   type Static,
-  type TBoolean,
   type TInteger,
   type TObject,
   type TSchema,
   type TString,
 } from 'typebox';
-import { degreePrograms, fieldNames, isStringField, type StringFieldName } from './fields';
+import { degreePrograms, fieldNames } from './fields';
 import type { FieldName } from './fields';
+import {
+  correctedValueProperties,
+  daySchema,
+  idSchema,
+  referenceSchema,
+  registrationValueProperties,
+  timeSchema,
+} from './apiFormats';
 import { languages } from './languages';
 import { exportFormats, exportMediaTypes } from './exportFileTypes';
 import { eraseReasonLength } from './eraseReason';
@@ -39,7 +46,7 @@ import {
  */
 export const ApiErrorSchema = Type.Object(
   {
-    statusCode: Type.Integer(),
+    statusCode: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status' }),
     error: Type.String({ description: 'The status text' }),
     message: Type.String({ description: 'What was wrong with the request, never its data' }),
   },
@@ -58,22 +65,21 @@ export const badRequest = apiErrorSchema('The query or body does not fit the sch
 
 export const DegreeProgramSchema = Type.Enum(degreePrograms);
 
-const StaffMemberSchema = Type.Object({
-  subject: Type.String({
-    description: 'Their sign-in subject: what assigns a registration to them',
-  }),
-  name: Type.String(),
-  email: Type.String(),
-  admin: Type.Boolean(),
-  programmes: Type.Array(DegreeProgramSchema, {
-    description: 'The degree programmes whose registrations this person may read',
-  }),
-});
+const StaffMemberSchema = Type.Object(
+  {
+    subject: Type.String({
+      description: 'Their sign-in subject: what assigns a registration to them',
+    }),
+    name: Type.String(),
+    email: Type.String(),
+    admin: Type.Boolean(),
+    programmes: Type.Array(DegreeProgramSchema, {
+      description: 'The degree programmes whose registrations this person may read',
+    }),
+  },
+  { description: 'Who is signed in, and what they may see' },
+);
 export type StaffMember = Static<typeof StaffMemberSchema>;
-
-/** A day as the calendar writes it, YYYY-MM-DD. */
-const daySchema = (description: string) =>
-  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
 
 export const ProcessingStateSchema = Type.Enum(processingStates, {
   description: 'Where the processing is: new, in progress, waiting for the applicant, processed',
@@ -132,17 +138,17 @@ const RegistrationSearchSchema = Type.Object(
     ...registrationFilterProperties,
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999, description: 'From 1' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ programme: 'MIDS', q: 'berg', page: 1 }] },
 );
 export type RegistrationSearch = Static<typeof RegistrationSearchSchema>;
 
 const ExportQuerySchema = Type.Object(
   {
     ...registrationFilterProperties,
-    format: Type.Enum(exportFormats),
+    format: Type.Enum(exportFormats, { examples: ['csv'] }),
     language: Type.Optional(Type.Enum(languages, { description: "The xlsx's headings' language" })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ format: 'csv', programme: 'MIDS' }] },
 );
 export type ExportQuery = Static<typeof ExportQuerySchema>;
 
@@ -176,30 +182,20 @@ const EraseBodySchema = Type.Object(
       description: 'Kept in the audit log: it must not identify the applicant',
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ reason: 'Asked for by the applicant (ticket 1234)' }],
+  },
 );
 export type EraseBody = Static<typeof EraseBodySchema>;
-
-/** A time as ISO 8601 in UTC. */
-export const timeSchema = (description: string) =>
-  Type.String({ format: 'date-time', description });
-
-type RegistrationValueProperties = { [Name in StringFieldName]: TString } & {
-  [Name in Exclude<FieldName, StringFieldName>]: TBoolean;
-};
-
-/** The form's fields, as the field model lists them. */
-export const registrationValueProperties = Object.fromEntries(
-  fieldNames.map((name) => [name, isStringField(name) ? Type.String() : Type.Boolean()]),
-) as RegistrationValueProperties;
 
 const AssigneeSchema = Type.Union([Type.Null(), PersonSchema], {
   description: 'Who has it, or null: nobody',
 });
 
 const RegistrationSummarySchema = Type.Object({
-  id: Type.Integer(),
-  reference: Type.String({ description: 'The code the applicant quotes to the staff' }),
+  id: idSchema(),
+  reference: referenceSchema(),
   createdAt: timeSchema('When it was received'),
   language: Type.Enum(languages, { description: 'The language it was sent in' }),
   ...registrationValueProperties,
@@ -209,7 +205,7 @@ const RegistrationSummarySchema = Type.Object({
     minimum: 1,
     description: 'Increased by every change: send it back as If-Match: "<version>"',
   }),
-  duplicateOf: Type.Array(Type.Integer(), {
+  duplicateOf: Type.Array(idSchema(), {
     description:
       'The ids of the others the person may see with the same email, or the same first name, ' +
       'last name and birthday (case and accents ignored)',
@@ -224,12 +220,15 @@ const NoteTextSchema = Type.String({
   description: 'Kept as written; the applicant reads it in their data download, by the office',
 });
 
-const NoteSchema = Type.Object({
-  id: Type.Integer(),
-  at: timeSchema('When it was written'),
-  author: PersonSchema,
-  text: NoteTextSchema,
-});
+const NoteSchema = Type.Object(
+  {
+    id: idSchema(),
+    at: timeSchema('When it was written'),
+    author: PersonSchema,
+    text: NoteTextSchema,
+  },
+  { description: 'The note as kept' },
+);
 export type Note = Static<typeof NoteSchema>;
 
 /** A value of the form as a correction changed it. */
@@ -260,37 +259,40 @@ const HistoryEntrySchema = Type.Union(
       from: FieldValueSchema,
       to: FieldValueSchema,
     }),
-    historyEntry('note', { noteId: Type.Integer(), text: NoteTextSchema }),
+    historyEntry('note', { noteId: idSchema(), text: NoteTextSchema }),
   ],
   { description: 'One step of the timeline, by its type' },
 );
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 
-export const RegistrationDetailsSchema = Type.Object({
-  ...RegistrationSummarySchema.properties,
-  confirmation: Type.Union(
-    [
-      Type.Object({ state: Type.Enum(['queued', 'sent']) }),
-      Type.Object({ state: Type.Literal('failing'), attempts: Type.Integer() }),
-    ],
-    { description: "The confirmation email's state" },
-  ),
-  notes: Type.Array(NoteSchema, { description: 'Oldest first' }),
-  history: Type.Array(HistoryEntrySchema, { description: 'Oldest first' }),
-  transfer: Type.Union(
-    [
-      Type.Null(),
-      Type.Object({
-        at: timeSchema('When the student information system marked it transferred'),
-        tokenName: Type.String({ description: "The integration API token's name" }),
-        externalId: Type.Union([Type.Null(), Type.String()], {
-          description: 'Its id in the student information system, if given',
+export const RegistrationDetailsSchema = Type.Object(
+  {
+    ...RegistrationSummarySchema.properties,
+    confirmation: Type.Union(
+      [
+        Type.Object({ state: Type.Enum(['queued', 'sent']) }),
+        Type.Object({ state: Type.Literal('failing'), attempts: Type.Integer() }),
+      ],
+      { description: "The confirmation email's state" },
+    ),
+    notes: Type.Array(NoteSchema, { description: 'Oldest first' }),
+    history: Type.Array(HistoryEntrySchema, { description: 'Oldest first' }),
+    transfer: Type.Union(
+      [
+        Type.Null(),
+        Type.Object({
+          at: timeSchema('When the student information system marked it transferred'),
+          tokenName: Type.String({ description: "The integration API token's name" }),
+          externalId: Type.Union([Type.Null(), Type.String()], {
+            description: 'Its id in the student information system, if given',
+          }),
         }),
-      }),
-    ],
-    { description: 'Its transfer to the student information system, or null: not yet' },
-  ),
-});
+      ],
+      { description: 'Its transfer to the student information system, or null: not yet' },
+    ),
+  },
+  { description: 'The registration, with its confirmation, notes, timeline and transfer' },
+);
 export type RegistrationDetails = Static<typeof RegistrationDetailsSchema>;
 
 /** What a change sets: an assignee by subject, or null for nobody. */
@@ -303,7 +305,7 @@ const changeProperties = {
   ),
 };
 
-export const CorrectedFieldsSchema = Type.Partial(Type.Object(registrationValueProperties), {
+export const CorrectedFieldsSchema = Type.Partial(Type.Object(correctedValueProperties), {
   additionalProperties: false,
   minProperties: 1,
   description: "The corrected fields, checked by the form's rules",
@@ -311,23 +313,34 @@ export const CorrectedFieldsSchema = Type.Partial(Type.Object(registrationValueP
 
 const RegistrationChangeSchema = Type.Object(
   { ...changeProperties, fields: Type.Optional(CorrectedFieldsSchema) },
-  { additionalProperties: false, minProperties: 1 },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    examples: [{ state: 'in-progress' }, { fields: { city: 'Vasa' } }],
+  },
 );
 export type RegistrationChange = Static<typeof RegistrationChangeSchema>;
 
 export const IfMatchHeadersSchema = Type.Object({
   'if-match': Type.Optional(
-    Type.String({ description: 'The version the change was made on: "<version>"' }),
+    Type.String({
+      pattern: '^"[1-9][0-9]*"$',
+      description: 'The version the change was made on: "<version>" (required: 428 without)',
+      examples: ['"1"'],
+    }),
   ),
 });
 
 /** 412: someone changed the registration since the version sent. */
-const VersionConflictSchema = Type.Object({
-  ...ApiErrorSchema.properties,
-  version: Type.Integer({ description: 'The current version' }),
-  changedBy: Type.Union([Type.Null(), PersonSchema], { description: 'Who changed it last' }),
-  changedAt: Type.Union([Type.Null(), timeSchema('When')]),
-});
+const VersionConflictSchema = Type.Object(
+  {
+    ...ApiErrorSchema.properties,
+    version: Type.Integer({ description: 'The current version' }),
+    changedBy: Type.Union([Type.Null(), PersonSchema], { description: 'Who changed it last' }),
+    changedAt: Type.Union([Type.Null(), timeSchema('When')]),
+  },
+  { description: 'Someone changed it since the version sent: nothing was changed' },
+);
 export type VersionConflict = Static<typeof VersionConflictSchema>;
 
 /** Each field's message key, when it has one. */
@@ -336,55 +349,73 @@ const fieldMessageProperties = Object.fromEntries(
 ) as Record<FieldName, TString>;
 
 /** 422: what cannot be done, and for a correction each field that breaks a rule. */
-export const UnprocessableChangeSchema = Type.Object({
-  ...ApiErrorSchema.properties,
-  fields: Type.Optional(
-    Type.Partial(Type.Object(fieldMessageProperties), {
-      description:
-        "Each invalid field's message key: the form's own (phoneNumber-format, …), or " +
-        'degreeProgram-outside-access',
-    }),
-  ),
-});
+export const UnprocessableChangeSchema = Type.Object(
+  {
+    ...ApiErrorSchema.properties,
+    fields: Type.Optional(
+      Type.Partial(Type.Object(fieldMessageProperties), {
+        description:
+          "Each invalid field's message key: the form's own (phoneNumber-format, …), or " +
+          'degreeProgram-outside-access',
+      }),
+    ),
+  },
+  { description: "The change breaks a rule: the form's, or the person's access" },
+);
 export type UnprocessableChange = Static<typeof UnprocessableChangeSchema>;
 
-const NoteBodySchema = Type.Object({ text: NoteTextSchema }, { additionalProperties: false });
+const NoteBodySchema = Type.Object(
+  { text: NoteTextSchema },
+  { additionalProperties: false, examples: [{ text: 'Asked for the certificate by phone' }] },
+);
 export type NoteBody = Static<typeof NoteBodySchema>;
 
 const BulkSetSchema = Type.Object(changeProperties, {
   additionalProperties: false,
   minProperties: 1,
 });
-const BulkChangeSchema = Type.Union([
-  Type.Object(
-    {
-      ids: Type.Array(Type.Integer({ minimum: 1 }), {
-        minItems: 1,
-        maxItems: bulkIdsMax,
-        description: "Those outside the person's access are left alone",
-      }),
-      set: BulkSetSchema,
-    },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    {
-      filter: Type.Object(registrationFilterProperties, {
-        additionalProperties: false,
-        description: 'Every registration the list shows with these filters',
-      }),
-      set: BulkSetSchema,
-    },
-    { additionalProperties: false },
-  ),
-]);
+const BulkChangeSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        ids: Type.Array(idSchema(), {
+          minItems: 1,
+          maxItems: bulkIdsMax,
+          description: "Those outside the person's access are left alone",
+        }),
+        set: BulkSetSchema,
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        filter: Type.Object(registrationFilterProperties, {
+          additionalProperties: false,
+          description: 'Every registration the list shows with these filters',
+        }),
+        set: BulkSetSchema,
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  {
+    examples: [
+      { ids: [1, 2], set: { state: 'done' } },
+      { filter: { state: 'new' }, set: { assignee: null } },
+    ],
+  },
+);
 export type BulkChange = Static<typeof BulkChangeSchema>;
 
-const BulkResultSchema = Type.Object({
-  updated: Type.Integer({
-    description: 'How many changed (those already so are left as they are)',
-  }),
-});
+const BulkResultSchema = Type.Object(
+  {
+    updated: Type.Integer({
+      minimum: 0,
+      description: 'How many changed (those already so are left as they are)',
+    }),
+  },
+  { description: 'Done' },
+);
 export type BulkResult = Static<typeof BulkResultSchema>;
 
 const AssignableSchema = Type.Object({
@@ -393,46 +424,63 @@ const AssignableSchema = Type.Object({
     description: "Those of the person's programmes this one may be assigned in",
   }),
 });
-const AssignablesSchema = Type.Array(AssignableSchema, {
-  description: 'Known from their sign-ins, by name',
-});
+const AssignablesSchema = Type.Object(
+  { items: Type.Array(AssignableSchema, { description: 'Known from their sign-ins, by name' }) },
+  { description: 'The staff who may be assigned' },
+);
 export type Assignable = Static<typeof AssignableSchema>;
+export type StaffMembers = Static<typeof AssignablesSchema>;
 
 const stateCountProperties = Object.fromEntries(
   processingStates.map((state) => [state, Type.Integer()]),
 ) as Record<ProcessingState, TInteger>;
 
-const OverviewSchema = Type.Object({
-  programmes: Type.Array(
-    Type.Object({
-      code: DegreeProgramSchema,
-      states: Type.Object(stateCountProperties, { description: 'How many are in each state' }),
-    }),
-    { description: 'Each programme the person may see, with its counts per state' },
-  ),
-  days: Type.Array(Type.Object({ day: daySchema('A day in TIME_ZONE'), count: Type.Integer() }), {
-    minItems: overviewDays,
-    maxItems: overviewDays,
-    description: 'Registrations received each day of the last 30, oldest first, today last',
-  }),
-});
+const OverviewSchema = Type.Object(
+  {
+    programmes: Type.Array(
+      Type.Object({
+        code: DegreeProgramSchema,
+        states: Type.Object(stateCountProperties, { description: 'How many are in each state' }),
+      }),
+      { description: 'Each programme the person may see, with its counts per state' },
+    ),
+    days: Type.Array(
+      Type.Object({ day: daySchema('A day in TIME_ZONE'), count: Type.Integer({ minimum: 0 }) }),
+      {
+        minItems: overviewDays,
+        maxItems: overviewDays,
+        description: 'Registrations received each day of the last 30, oldest first, today last',
+      },
+    ),
+  },
+  { description: 'The counts' },
+);
 export type Overview = Static<typeof OverviewSchema>;
 
 const AuditRecordSchema = Type.Object({
   at: timeSchema('When it happened'),
   command: Type.String(),
-  rowCount: Type.Integer(),
+  rowCount: Type.Integer({ minimum: 0 }),
   actor: Type.String({ description: 'Who did it' }),
   details: Type.String({ description: 'What was asked, without personal data' }),
 });
 
 /** A list's page as the API answers it: its items, and how many there are in all. */
-const listPageSchema = <Item extends TSchema>(item: Item) =>
-  Type.Object({ total: Type.Integer(), items: Type.Array(item) });
+const listPageSchema = <Item extends TSchema>(item: Item, description: string) =>
+  Type.Object(
+    {
+      total: Type.Integer({ minimum: 0, description: 'How many there are in all' }),
+      items: Type.Array(item),
+    },
+    { description },
+  );
 
-const PageOfRegistrationsSchema = listPageSchema(RegistrationSummarySchema);
+const PageOfRegistrationsSchema = listPageSchema(
+  RegistrationSummarySchema,
+  'A page of registrations, newest first',
+);
 export type PageOfRegistrations = Static<typeof PageOfRegistrationsSchema>;
-const PageOfAuditRecordsSchema = listPageSchema(AuditRecordSchema);
+const PageOfAuditRecordsSchema = listPageSchema(AuditRecordSchema, 'A page of the audit log');
 export type PageOfAuditRecords = Static<typeof PageOfAuditRecordsSchema>;
 
 const noProgramme = apiErrorSchema('Your groups give you no degree programme');

@@ -10,10 +10,15 @@ import {
   notJson,
   ProcessingStateSchema,
   RegistrationIdParamsSchema,
-  registrationValueProperties,
-  timeSchema,
   tooLarge,
 } from './consoleApiSchemas';
+import {
+  idSchema,
+  queryTimeSchema,
+  referenceSchema,
+  registrationValueProperties,
+  timeSchema,
+} from './apiFormats';
 
 export const integrationApiPath = '/api/v1';
 
@@ -32,21 +37,26 @@ const notVisible = apiErrorSchema("No such registration among the token's progra
 
 const CursorSchema = Type.String({
   pattern: '^[A-Za-z0-9_-]{1,200}$',
+  examples: ['WyIzZjBjNWE1Mi04ZDNlLTRiN2EtOWMxZS0yYTZmNGQ4YjllMTAiLCI3NDMiLDEyXQ'],
   description:
     'nextCursor of the page before: where to go on. One from before a restore, or from another ' +
     'database, starts again from the start (nothing skipped)',
 });
 const LimitSchema = Type.String({
   pattern: '^(1000|[1-9][0-9]{0,2})$',
+  examples: ['1000'],
   description: `Items a page, ${pageLimit.min} to ${pageLimit.max}; ${pageLimit.default} by default`,
 });
-const NextCursorSchema = Type.Union([Type.Null(), Type.String()], {
-  description: 'Where the next page begins; null: nothing more has been committed yet',
+const NextCursorSchema = Type.Union([Type.Null(), Type.String({ pattern: '^[A-Za-z0-9_-]+$' })], {
+  description:
+    'Where the next page begins: keep it and ask again with it, now and later. After the last ' +
+    'item of this page; on a page with no items, the cursor you sent (a new one when it started ' +
+    'again after a restore); null only when you sent none and there is nothing yet',
 });
 
 const RegistrationsQuerySchema = Type.Object(
   {
-    updatedSince: Type.Optional(timeSchema('Only those changed at this time or later')),
+    updatedSince: Type.Optional(queryTimeSchema('Only those changed at this time or later')),
     cursor: Type.Optional(CursorSchema),
     limit: Type.Optional(LimitSchema),
   },
@@ -56,7 +66,7 @@ export type RegistrationsQuery = Static<typeof RegistrationsQuerySchema>;
 
 const ErasuresQuerySchema = Type.Object(
   {
-    since: Type.Optional(timeSchema('Only those erased at this time or later')),
+    since: Type.Optional(queryTimeSchema('Only those erased at this time or later')),
     cursor: Type.Optional(CursorSchema),
     limit: Type.Optional(LimitSchema),
   },
@@ -64,19 +74,45 @@ const ErasuresQuerySchema = Type.Object(
 );
 export type ErasuresQuery = Static<typeof ErasuresQuerySchema>;
 
-const IntegrationRegistrationSchema = Type.Object({
-  id: Type.Integer(),
-  reference: Type.String({ description: 'The code the applicant quotes to the staff' }),
-  createdAt: timeSchema('When it was received'),
-  updatedAt: timeSchema('When it last changed (received, corrected, its state set)'),
-  language: Type.Enum(languages, { description: 'The language it was sent in' }),
-  ...registrationValueProperties,
-  state: ProcessingStateSchema,
-  transferredAt: Type.Union([Type.Null(), timeSchema('When it was marked transferred')]),
-  externalId: Type.Union([Type.Null(), Type.String()], {
-    description: 'The id the transfer gave it, if any',
-  }),
-});
+const registrationExample = {
+  id: 42,
+  reference: 'K9ZGW5NK',
+  createdAt: '2026-11-26T19:00:00.000Z',
+  updatedAt: '2026-11-27T08:15:00.000Z',
+  language: 'sv',
+  firstName: 'Anna',
+  lastName: 'Berg',
+  birthday: '24.12.2001',
+  phoneNumber: '+358 40 123 4567',
+  email: 'anna.berg@example.edu',
+  address: 'Strandgatan 1',
+  zipcode: '65100',
+  city: 'Vasa',
+  country: 'Finland',
+  startedYear: '2026',
+  degreeProgram: 'MIDS',
+  terms: true,
+  state: 'new',
+  transferredAt: null,
+  externalId: null,
+};
+
+const IntegrationRegistrationSchema = Type.Object(
+  {
+    id: idSchema(),
+    reference: referenceSchema(),
+    createdAt: timeSchema('When it was received'),
+    updatedAt: timeSchema('When it last changed (received, corrected, its state set)'),
+    language: Type.Enum(languages, { description: 'The language it was sent in' }),
+    ...registrationValueProperties,
+    state: ProcessingStateSchema,
+    transferredAt: Type.Union([Type.Null(), timeSchema('When it was marked transferred')]),
+    externalId: Type.Union([Type.Null(), Type.String()], {
+      description: 'The id the transfer gave it, if any',
+    }),
+  },
+  { description: 'The registration as it is now', examples: [registrationExample] },
+);
 export type IntegrationRegistration = Static<typeof IntegrationRegistrationSchema>;
 
 const TransferBodySchema = Type.Object(
@@ -90,13 +126,13 @@ const TransferBodySchema = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ externalId: 'P-2026-0042' }, {}] },
 );
 export type TransferBody = Static<typeof TransferBodySchema>;
 
 const ErasureSchema = Type.Object({
-  id: Type.Integer({ description: "The erased registration's id" }),
-  reference: Type.String(),
+  id: idSchema("The erased registration's id"),
+  reference: referenceSchema(),
   erasedAt: timeSchema('When it was erased'),
 });
 export type Erasure = Static<typeof ErasureSchema>;
@@ -106,10 +142,10 @@ export const integrationApiSchemas = {
     summary: 'The registrations the token may read, in the order they were last changed',
     querystring: RegistrationsQuerySchema,
     response: {
-      200: Type.Object({
-        items: Type.Array(IntegrationRegistrationSchema),
-        nextCursor: NextCursorSchema,
-      }),
+      200: Type.Object(
+        { items: Type.Array(IntegrationRegistrationSchema), nextCursor: NextCursorSchema },
+        { description: 'A page: fewer items than limit means nothing more for now' },
+      ),
       ...answers,
     },
   },
@@ -134,7 +170,10 @@ export const integrationApiSchemas = {
     summary: 'The registrations erased, of the programmes the token may read, in erasure order',
     querystring: ErasuresQuerySchema,
     response: {
-      200: Type.Object({ items: Type.Array(ErasureSchema), nextCursor: NextCursorSchema }),
+      200: Type.Object(
+        { items: Type.Array(ErasureSchema), nextCursor: NextCursorSchema },
+        { description: 'A page of erasures: erase your copy of each' },
+      ),
       ...answers,
     },
   },

@@ -9,21 +9,33 @@ import { boolean, object, string, ValidationError, type Schema } from 'yup';
 import { fieldNames, registrationFields, type FieldName, type RegistrationValues } from './fields';
 
 /** Set A: Unicode letters (with combining marks), space and , . ' - & / + !, and a letter at least. */
-const letterText = /^(?=.*\p{L})[\p{L}\p{M} ,.'&/+!-]+$/u;
+export const letterText = /^(?=.*\p{L})[\p{L}\p{M} ,.'&/+!-]+$/u;
 /** Set B: set A's characters plus the digits 0-9. */
-const letterDigitText = /^[\p{L}\p{M}0-9 ,.'&/+!-]+$/u;
+export const letterDigitText = /^[\p{L}\p{M}0-9 ,.'&/+!-]+$/u;
 /** A plausible year, of a birthday as of the studies' start: 1900 to 2099. */
 const year = '(?:19|20)\\d{2}';
-const birthdayFormat = new RegExp(`^(0[1-9]|[12]\\d|3[01])\\.(0[1-9]|1[0-2])\\.${year}$`);
-const phoneFormat = /^\+?\d[\d ]{5,19}$/;
-const yearFormat = new RegExp(`^${year}$`);
+export const birthdayFormat = new RegExp(`^(0[1-9]|[12]\\d|3[01])\\.(0[1-9]|1[0-2])\\.${year}$`);
+export const phoneFormat = /^\+?\d[\d ]{5,19}$/;
+export const yearFormat = new RegExp(`^${year}$`);
 /**
  * An e-mail address's local part, as an allow-list: ASCII letters and digits and . _ + -, with no
  * leading, trailing or doubled dot. Everything else (quotes, < > { } / ?, white space, control,
  * bidi and zero-width characters, full-width look-alikes, ; = ( )) is refused, and so is %: a
  * relay that routes user%elsewhere@ onwards would send the confirmation away from EMAIL_DOMAIN.
  */
-const localPart = '[A-Za-z0-9_+-]+(?:\\.[A-Za-z0-9_+-]+)*';
+export const localPart = '[A-Za-z0-9_+-]+(?:\\.[A-Za-z0-9_+-]+)*';
+
+/** Each text field's length, from one to the other (characters, as normalised). */
+export const fieldLengths = {
+  firstName: { min: 2, max: 50 },
+  lastName: { min: 2, max: 100 },
+  phoneNumber: { min: 6, max: 24 },
+  email: { min: 10, max: 50 },
+  address: { min: 2, max: 50 },
+  zipcode: { min: 1, max: 30 },
+  city: { min: 2, max: 30 },
+  country: { min: 2, max: 100 },
+} as const satisfies Partial<Record<FieldName, { min: number; max: number }>>;
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
@@ -41,7 +53,10 @@ function requiredText(field: FieldName) {
     .test(`${field}-required`, `${field}-required`, (value) => (value ?? '').trim() !== '');
 }
 
-function lengthLimitedText(field: FieldName, min: number, max: number, pattern: RegExp) {
+type LengthLimitedField = keyof typeof fieldLengths;
+
+function lengthLimitedText(field: LengthLimitedField, pattern: RegExp) {
+  const { min, max } = fieldLengths[field];
   return requiredText(field)
     .min(min, `${field}-too-short`)
     .max(max, `${field}-too-long`)
@@ -49,8 +64,8 @@ function lengthLimitedText(field: FieldName, min: number, max: number, pattern: 
 }
 
 /** Names and places: sets A and B, where an apostrophe may be typed typographically. */
-function letterField(field: FieldName, min: number, max: number, pattern: RegExp) {
-  return lengthLimitedText(field, min, max, pattern).transform(plainApostrophes);
+function letterField(field: LengthLimitedField, pattern: RegExp) {
+  return lengthLimitedText(field, pattern).transform(plainApostrophes);
 }
 
 /** A dd.mm.yyyy string that names a real calendar day (no 31.02). */
@@ -67,17 +82,17 @@ function escapeRegExp(text: string): string {
 export function createRegistrationSchema(emailDomain: string) {
   const emailFormat = new RegExp(`^${localPart}@${escapeRegExp(emailDomain)}$`, 'i');
   const rules = {
-    firstName: letterField('firstName', 2, 50, letterText),
-    lastName: letterField('lastName', 2, 100, letterText),
+    firstName: letterField('firstName', letterText),
+    lastName: letterField('lastName', letterText),
     birthday: requiredText('birthday')
       .matches(birthdayFormat, 'birthday-format')
       .test('birthday-format', 'birthday-format', (value) => !value || isCalendarDate(value)),
-    phoneNumber: lengthLimitedText('phoneNumber', 6, 24, phoneFormat),
-    email: lengthLimitedText('email', 10, 50, emailFormat),
-    address: letterField('address', 2, 50, letterDigitText),
-    zipcode: letterField('zipcode', 1, 30, letterDigitText),
-    city: letterField('city', 2, 30, letterText),
-    country: letterField('country', 2, 100, letterText),
+    phoneNumber: lengthLimitedText('phoneNumber', phoneFormat),
+    email: lengthLimitedText('email', emailFormat),
+    address: letterField('address', letterDigitText),
+    zipcode: letterField('zipcode', letterDigitText),
+    city: letterField('city', letterText),
+    country: letterField('country', letterText),
     startedYear: requiredText('startedYear').matches(yearFormat, 'startedYear-format'),
     degreeProgram: requiredText('degreeProgram').oneOf(
       ['', ...registrationFields.degreeProgram.options],

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiToken } from '../../contract/apiTokenSchemas';
 import { allProgrammes } from '../../contract/apiTokenLimits';
+import { config } from '../../config';
 import { Loaded } from '../console/Loaded';
 import { useFormatting } from '../console/useFormatting';
 import { useApiTokensQuery, useRevokeApiTokenMutation } from './apiTokensApi';
@@ -17,8 +18,11 @@ export function TokenList() {
   const [revoke, { isError: revokeFailed }] = useRevokeApiTokenMutation();
   const [revoked, setRevoked] = useState<string>();
   const status = useRef<HTMLParagraphElement>(null);
-  // Expired as of when the view opened: the list is read again after each change anyway.
-  const [openedAt] = useState(() => Date.now());
+  // Expired as of the day the view opened, in TIME_ZONE (en-CA writes YYYY-MM-DD): the list is
+  // read again after each change anyway.
+  const [openedOn] = useState(() =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: config.timeZone }).format(new Date()),
+  );
 
   async function revokeToken(token: ApiToken) {
     const result = await revoke(token.id);
@@ -30,7 +34,7 @@ export function TokenList() {
   const stateOf = (token: ApiToken) =>
     token.revokedAt
       ? t('tokens.revoked-at', { time: format.received(token.revokedAt) })
-      : Date.parse(token.expiresAt) <= openedAt
+      : token.expiresAt < openedOn
         ? t('tokens.expired')
         : t('tokens.active');
 
@@ -80,7 +84,7 @@ export function TokenList() {
                         ? t('tokens.scope-all')
                         : token.programmes.map(format.programme).join(', ')}
                     </td>
-                    <td>{format.received(token.expiresAt)}</td>
+                    <td>{format.date(token.expiresAt)}</td>
                     <td>
                       {token.lastUsedAt ? format.received(token.lastUsedAt) : t('tokens.never')}
                     </td>

@@ -5,12 +5,18 @@
  */
 import { consoleApi } from '../console/consoleApi';
 // Types only: the schemas' TypeBox stays out of the console's bundle.
-import type { ApiToken, ApiTokenBody, CreatedApiToken } from '../../contract/apiTokenSchemas';
+import type {
+  ApiToken,
+  ApiTokenBody,
+  ApiTokens,
+  CreatedApiToken,
+} from '../../contract/apiTokenSchemas';
 
 const tokensApi = consoleApi.enhanceEndpoints({ addTagTypes: ['ApiToken'] }).injectEndpoints({
   endpoints: (builder) => ({
     apiTokens: builder.query<ApiToken[], void>({
       query: () => 'tokens',
+      transformResponse: (list: ApiTokens) => list.items,
       providesTags: ['ApiToken'],
     }),
     createApiToken: builder.mutation<CreatedApiToken, ApiTokenBody>({

@@ -43,9 +43,9 @@ export function checkTokenForm(values: TokenFormValues, today = new Date()) {
   return errors;
 }
 
-/** The body to send: it works to the end of its last day, in the browser's time. */
+/** The body to send: the server makes it work to the end of its last day, in TIME_ZONE. */
 export const tokenBodyOf = (values: TokenFormValues): ApiTokenBody => ({
   name: values.name.trim(),
   programmes: values.scope === 'all' ? allProgrammes : values.programmes,
-  expiresAt: new Date(`${values.expires}T23:59:59`).toISOString(),
+  expiresAt: values.expires,
 });

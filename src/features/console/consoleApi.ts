@@ -26,6 +26,7 @@ import type {
   RegistrationFilter,
   RegistrationSearch,
   StaffMember,
+  StaffMembers,
 } from '../../contract/consoleApiSchemas';
 import { ifMatchOf } from '../../contract/processing';
 import { isSignedOut } from './apiErrors';
@@ -122,7 +123,10 @@ export const consoleApi = createApi({
       query: (change) => ({ url: 'registrations/bulk', method: 'POST', body: change }),
       invalidatesTags: (result) => (result ? ['Registration', 'Overview', 'AuditLog'] : []),
     }),
-    staffMembers: builder.query<Assignable[], void>({ query: () => 'staff-members' }),
+    staffMembers: builder.query<Assignable[], void>({
+      query: () => 'staff-members',
+      transformResponse: (list: StaffMembers) => list.items,
+    }),
     overview: builder.query<Overview, void>({
       query: () => 'overview',
       providesTags: ['Overview'],

@@ -20,10 +20,16 @@ export function useFormatting() {
     day: 'numeric',
     month: 'numeric',
   });
+  const calendarDate = new Intl.DateTimeFormat(languageLocales[language], {
+    timeZone: 'UTC',
+    dateStyle: 'short',
+  });
   const programme = (code: string) => t(`degree-programs.${code}`);
   return {
     received: (iso: string) => dateTime.format(new Date(iso)),
     day: (day: string) => calendarDay.format(new Date(`${day}T00:00:00Z`)),
+    /** A calendar day with its year (a token's last day). */
+    date: (day: string) => calendarDate.format(new Date(`${day}T00:00:00Z`)),
     programme,
     /** A field's name: its label in the form, but for the terms, whose label there holds a link. */
     label: (field: FieldName) =>

@@ -4,7 +4,7 @@
  */
 import { consoleApi } from '../console/consoleApi';
 // Types only: the schemas' TypeBox stays out of the console's bundle.
-import type { Webhook, WebhookBody } from '../../contract/webhookApiSchemas';
+import type { CreatedWebhook, Webhook, WebhookBody } from '../../contract/webhookApiSchemas';
 
 const webhooksApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Webhook'] }).injectEndpoints({
   endpoints: (builder) => ({
@@ -12,15 +12,15 @@ const webhooksApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Webhook'] }).in
       query: () => 'webhooks',
       providesTags: ['Webhook'],
     }),
-    createWebhook: builder.mutation<{ id: string; secret: string }, WebhookBody>({
+    createWebhook: builder.mutation<CreatedWebhook, WebhookBody>({
       query: (body) => ({ url: 'webhooks', method: 'POST', body }),
       invalidatesTags: ['Webhook'],
     }),
-    deleteWebhook: builder.mutation<void, string>({
+    deleteWebhook: builder.mutation<void, number>({
       query: (id) => ({ url: `webhooks/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Webhook'],
     }),
-    retryDelivery: builder.mutation<void, { webhookId: string; deliveryId: string }>({
+    retryDelivery: builder.mutation<void, { webhookId: number; deliveryId: number }>({
       query: ({ webhookId, deliveryId }) => ({
         url: `webhooks/${webhookId}/deliveries/${deliveryId}/retry`,
         method: 'POST',
