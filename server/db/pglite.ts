@@ -17,7 +17,11 @@ import type {
   PGliteWorkerData,
   QueryRequest,
   SerializedError,
+  WasmModule,
 } from './pgliteProtocol';
+
+/** A global of Node's, which TypeScript declares only among the DOM's types. */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
 
 const clusterOf = (dataDir: string) => path.join(dataDir, 'pgdata');
 
@@ -30,12 +34,13 @@ export async function openPGlite(dataDir: string, logError: DatabaseErrorLog): P
   const clusterDir = clusterOf(dataDir);
   try {
     const isNewCluster = !holdsEmbeddedDatabase(dataDir);
-    let worker = startWorker(clusterDir);
+    const workerData: PGliteWorkerData = { clusterDir, wasm: await compiledWasm() };
+    let worker = startWorker(workerData);
     await whenReady(worker);
     if (isNewCluster) {
       // The worker that ran initdb keeps its ~600 MB of WebAssembly memory: start a fresh one.
       await stopWorker(worker);
-      worker = startWorker(clusterDir);
+      worker = startWorker(workerData);
       await whenReady(worker);
     }
     // initdb and the backend's start (pg_internal.init) leave files open to group and others
@@ -48,8 +53,26 @@ export async function openPGlite(dataDir: string, logError: DatabaseErrorLog): P
   }
 }
 
-function startWorker(clusterDir: string): Worker {
-  const workerData: PGliteWorkerData = { clusterDir };
+/**
+ * PGlite's WebAssembly, compiled once a process and handed to each worker: compiling it costs a
+ * second of CPU, which every database opened would pay again (a restore drill opens two, the
+ * tests hundreds).
+ */
+let wasm: Promise<PGliteWorkerData['wasm']> | undefined;
+function compiledWasm() {
+  const compile = async (file: string) =>
+    WebAssembly.compile(
+      await fs.promises.readFile(
+        path.join(path.dirname(require.resolve('@electric-sql/pglite')), file),
+      ),
+    );
+  wasm ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
+    ([pglite, initdb]) => ({ pglite, initdb }),
+  );
+  return wasm;
+}
+
+function startWorker(workerData: PGliteWorkerData): Worker {
   if (path.extname(__filename) === '.ts') {
     // Running from source (tests, `npm run dev`): tsx compiles the worker on the fly.
     const source = path.join(__dirname, 'pgliteWorker.ts');

@@ -1,7 +1,13 @@
 /** Messages between the server and the PGlite worker thread (see pglite.ts). */
+import type { PGliteOptions } from '@electric-sql/pglite';
+
+/** A compiled WebAssembly module, as PGlite takes one. */
+export type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
 
 export interface PGliteWorkerData {
   clusterDir: string;
+  /** PGlite's WebAssembly and initdb's, compiled once a process (pglite.ts). */
+  wasm: { pglite: WasmModule; initdb: WasmModule };
 }
 
 export interface QueryRequest {

@@ -32,7 +32,7 @@ const settings = [
   ['default_statistics_target', '10'],
 ];
 
-async function createDurablePGlite(clusterDir: string) {
+async function createDurablePGlite({ clusterDir, wasm }: PGliteWorkerData) {
   // PGlite is ESM; a dynamic import() loads it from this CommonJS build.
   const pgliteModule = await import('@electric-sql/pglite');
   const { PGlite } = pgliteModule;
@@ -58,6 +58,8 @@ async function createDurablePGlite(clusterDir: string) {
 
   const pglite = await PGlite.create({
     fs: new SyncingNodeFS(clusterDir),
+    pgliteWasmModule: wasm.pglite,
+    initdbWasmModule: wasm.initdb,
     extensions: { pg_trgm: trigrams },
     startParams: [
       ...PGlite.defaultStartParams.filter((param) => param !== '-F'), // -F: fsync off
@@ -71,7 +73,7 @@ async function serve(port: NonNullable<typeof parentPort>) {
   const send = (message: PGliteResponse) => port.postMessage(message);
   let database: Awaited<ReturnType<typeof createDurablePGlite>>;
   try {
-    database = await createDurablePGlite((workerData as PGliteWorkerData).clusterDir);
+    database = await createDurablePGlite(workerData as PGliteWorkerData);
   } catch (error) {
     send({ type: 'failed', error: serializeError(error) });
     return;

@@ -122,7 +122,7 @@ export const backupColumns = (table: Table, version: number): string[] =>
  * text of a backup is one line of printable characters.
  */
 const mayHoldLineBreaks = (table: Table, column: string) =>
-  table === 'registration_notes' && column === 'text';
+  `${table}.${column}` === 'registration_notes.text';
 
 /**
  * Checks the rows of a backup of schema `version` as they are read; each call returns what is
