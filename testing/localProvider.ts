@@ -41,11 +41,11 @@ export const demoAccounts = {
     email_verified: false,
     groups: [['admissions-admins']],
   },
-  // A directory's name and email with direction marks and a tab, as some providers send them.
+  // A directory's name, email and group with direction marks, a tab and a NUL.
   marked: {
     name: 'Noa \u200FLevi\tKatz',
     email: 'noa.levi@example.edu\u200E',
-    groups: ['admissions-admins'],
+    groups: ['admissions-admins', 'x\u200F\u0000y'],
   },
   // A misconfigured provider's: its login is its subject.
   [overlongSubject]: {

@@ -58,7 +58,11 @@ let session: string;
 let xsrf: string;
 let apiToken: string;
 const documents: Record<string, Document> = {};
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+// Strict: a keyword JSON Schema does not know (min for minLength, say) is an error, not ignored.
+const ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true });
+// A document is added whole, under its name: its own fields are OpenAPI's, not schemas'.
+ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components', 'tags', 'security']);
+ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator']);
 addFormats(ajv);
 ajv.addFormat('binary', true);
 /** Ids of things that exist, for the paths' parameters. */

@@ -122,6 +122,23 @@ describe('the SPA bundle', () => {
     expect(response.json()).toMatchObject({ statusCode: 404 });
   });
 
+  it.each([
+    '/api/v1/nonexistent',
+    '/api/v1/Registrations',
+    '/api/v2',
+    '/staff/api/nope',
+    '/my/api/nope',
+  ])(
+    'answers a path under an API that no route takes, %s, with a JSON 404, not the page',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toMatchObject({ statusCode: 404 });
+    },
+  );
+
   it.each(['/my', '/my/Abc_-123'])(
     "serves the applicant's own page, with its configuration, at %s, sending no Referer on",
     async (url) => {

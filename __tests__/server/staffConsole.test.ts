@@ -155,8 +155,9 @@ describe('sign-in', () => {
     expect(stored).toEqual([]);
   });
 
-  it('stores and shows a name and email without their control characters', async () => {
-    await signIn(app, 'marked');
+  it('stores and shows a name and email without their control characters, and leaves out such a group', async () => {
+    const cookie = await signIn(app, 'marked');
+    expect((await get('/staff/api/me', cookie)).json()).toMatchObject({ admin: true });
     const [stored] = await database.query(
       "SELECT name, email FROM staff_members WHERE subject = 'marked'",
     );

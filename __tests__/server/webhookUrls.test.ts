@@ -73,6 +73,8 @@ const addresses: [string, boolean, string][] = [
   // ISATAP (RFC 5214): its IPv4 decides.
   ['2600::5efe:7f00:1', false, 'ISATAP of loopback'],
   ['2600::200:5efe:a9fe:a9fe', false, 'ISATAP (universal) of the metadata service'],
+  ['2600::100:5efe:7f00:1', false, 'ISATAP with the group bit, of loopback'],
+  ['2600::300:5efe:a00:1', false, 'ISATAP (universal) with the group bit, of a private address'],
   ['2600::5efe:5db8:d822', true, 'ISATAP of a public address'],
   ['2600::1:5efe:7f00:1', true, 'not an ISATAP interface identifier'],
   // A zone is not part of the address.

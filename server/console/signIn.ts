@@ -19,7 +19,7 @@ import { accessOf, type StaffAccess } from './access';
 import type { PendingSignIn, PendingSignIns } from './pendingSignIns';
 import { signInMaxAgeMs } from './pendingSignIns';
 import type { SessionStore, StaffPerson, StaffSession } from './sessions';
-import { withoutControlCharacters } from '../operations/controlCharacters';
+import { hasControlCharacters, withoutControlCharacters } from '../operations/controlCharacters';
 import { recordStaffMember } from './staffMembers';
 import type { StaffConsoleSettings } from './settings';
 
@@ -268,11 +268,14 @@ export function requireStaffSession(sessions: SessionStore, settings: StaffConso
   };
 }
 
-/** The groups claim's names: an array of strings, or none at all. */
+/**
+ * The groups claim's names: an array of strings, or none at all. A name with a control character
+ * (which no STAFF_ACCESS names, and a NUL no database column takes) gives no access: left out.
+ */
 function groupNames(claim: unknown): string[] {
   const isNames =
     Array.isArray(claim) && claim.every((group): group is string => typeof group === 'string');
-  return isNames ? claim : [];
+  return isNames ? claim.filter((group) => !hasControlCharacters(group)) : [];
 }
 
 /** The address the provider sent the browser back to, as the people's address shows it. */

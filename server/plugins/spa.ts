@@ -12,7 +12,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { appConfigElementId, type AppConfig } from '../../src/contract/configDefaults';
-import { applicantPagePath } from '../../src/contract/applicantPaths';
+import { applicantApiPath, applicantPagePath } from '../../src/contract/applicantPaths';
+import { consoleApiPath } from '../../src/contract/consolePaths';
 import { documentNames, documentPath } from '../../src/contract/documents';
 import {
   byLanguage,
@@ -22,6 +23,9 @@ import {
   type Language,
 } from '../../src/contract/languages';
 import { compressedPage } from './compressedPage';
+
+/** Where the JSON APIs live (every version of the integration API's): no page is under them. */
+const apiPaths = ['/api', consoleApiPath, applicantApiPath];
 import type { PrerenderedStartPage, StartPageRenderer } from '../../src/contract/startPageRenderer';
 
 export interface SpaPluginOptions {
@@ -198,7 +202,9 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
-    const isPage = !path.posix.basename(pathname).includes('.');
+    const isPage =
+      !path.posix.basename(pathname).includes('.') &&
+      !apiPaths.some((api) => pathname === api || pathname.startsWith(`${api}/`));
     if ((request.method === 'GET' || request.method === 'HEAD') && isPage) {
       const isStaffRoute = pathname === '/staff' || pathname.startsWith('/staff/');
       if (!isStaffRoute) return sendIndexPage(request, reply);

@@ -115,7 +115,8 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
  *   IPv4-only receiver is reached so, and the translator connects to the IPv4 address in the last
  *   32 bits, a private one too if it lets it. (64:ff9b:1::/48, for local use, is not public.)
  * And a global address whose interface identifier is ISATAP's (RFC 5214: `::0:5efe:a.b.c.d`, or
- * `::200:5efe:…`) is public only if the IPv4 address it names is: an ISATAP router forwards to it.
+ * `::200:5efe:…`, and with the group bit `::100:…`, `::300:…`, which a router may not heed) is
+ * public only if the IPv4 address it names is: an ISATAP router forwards to it.
  */
 export function isPublicAddress(text: string): boolean {
   if (ipaddr.IPv4.isValidFourPartDecimal(text)) return isPublicIPv4(ipaddr.IPv4.parse(text));
@@ -126,7 +127,7 @@ export function isPublicAddress(text: string): boolean {
   const embedded = new ipaddr.IPv4([g >> 8, g & 0xff, h >> 8, h & 0xff]);
   if (address.match(ipv4Mapped, 96) || address.match(nat64, 96)) return isPublicIPv4(embedded);
   if (!address.match(globalUnicast, 3) || address.range() !== 'unicast') return false;
-  const isatap = (parts[4] === 0 || parts[4] === 0x200) && parts[5] === 0x5efe;
+  const isatap = (parts[4] & 0xfcff) === 0 && parts[5] === 0x5efe;
   return !isatap || isPublicIPv4(embedded);
 }
 

@@ -55,8 +55,14 @@ export const referenceSchema = (description = 'The code the applicant quotes to 
 /** An id in a path (the validator coerces nothing): its digits. */
 export const idParamSchema = Type.String({ pattern: '^[1-9][0-9]{0,8}$', examples: ['1'] });
 
+/** The form's lengths of a field, as JSON Schema names them. */
+const lengthsOf = (name: keyof typeof fieldLengths) => ({
+  minLength: fieldLengths[name].min,
+  maxLength: fieldLengths[name].max,
+});
+
 const textField = (name: keyof typeof fieldLengths, pattern: RegExp, description: string) =>
-  Type.String({ ...fieldLengths[name], pattern: pattern.source, description });
+  Type.String({ ...lengthsOf(name), pattern: pattern.source, description });
 
 type RegistrationValueProperties = { [Name in StringFieldName]: TString } & {
   [Name in Exclude<FieldName, StringFieldName>]: TBoolean;
@@ -73,7 +79,7 @@ const storedFieldSchemas = {
   }),
   phoneNumber: textField('phoneNumber', phoneFormat, 'Digits and spaces, + first if given'),
   email: Type.String({
-    ...fieldLengths.email,
+    ...lengthsOf('email'),
     pattern: `^${localPart}@[^@\\s]+$`,
     description: 'An address at EMAIL_DOMAIN',
   }),
