@@ -175,6 +175,13 @@ describe('access read at every request', () => {
       );
       expect(result.stderr).toBe('');
       expect(result.stdout.toString()).toBe(`Ended ${open} console sessions of "coordinator".\n`);
+      // What it shows a terminal is its words in their order: a direction mark is left out.
+      const marked = await runStaffCommand(
+        ['end-sessions', '--subject', 'nobody\u200F'],
+        { DATA_DIR: dataDir },
+        { entry: 'compiled' },
+      );
+      expect(marked.stdout.toString()).toBe('Ended 0 console sessions of "nobody".\n');
     } finally {
       await socket.close();
     }

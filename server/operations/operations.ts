@@ -166,7 +166,9 @@ async function endSessions(
     await recordAudit(tx, { command: 'end-sessions', rowCount: ended, actor, details });
     return ended;
   });
-  return `Ended ${plural(count, 'console session')} of ${JSON.stringify(subject)}.\n`;
+  // Shown to a terminal: no character in it reorders or hides the line.
+  const shown = withoutControlCharacters(JSON.stringify(subject));
+  return `Ended ${plural(count, 'console session')} of ${shown}.\n`;
 }
 
 async function backup({ database }: OperationsContext, actor: string): Promise<Buffer> {
