@@ -175,6 +175,12 @@ describe('access read at every request', () => {
       );
       expect(result.stderr).toBe('');
       expect(result.stdout.toString()).toBe(`Ended ${open} console sessions of "coordinator".\n`);
+      expect(await lastAudit()).toEqual({
+        command: 'end-sessions',
+        row_count: open,
+        os_user: expect.any(String),
+        details: 'subject="coordinator"',
+      });
       // What it shows a terminal is its words in their order: a direction mark is left out.
       const marked = await runStaffCommand(
         ['end-sessions', '--subject', 'nobody\u200F'],
@@ -189,12 +195,6 @@ describe('access read at every request', () => {
       expect((await get('/staff/api/me', cookie)).statusCode).toBe(401);
     }
     expect((await get('/staff/api/me', admin)).statusCode).toBe(200);
-    expect(await lastAudit()).toEqual({
-      command: 'end-sessions',
-      row_count: open,
-      os_user: expect.any(String),
-      details: 'subject="coordinator"',
-    });
   });
 });
 
