@@ -168,7 +168,18 @@ describe('the audit log', () => {
     const [stored] = await database.query<{ os_user: string }>(
       "SELECT os_user FROM audit_log WHERE command = 'purge'",
     );
-    // As an older version (or a hand-edited database) could have written it.
+    // The database refuses it (migration 22); a hand-edited one might not, and the command's own
+    // printing holds then too.
+    await expect(
+      database.query(
+        `INSERT INTO audit_log (command, row_count, os_user, details) VALUES ('export', 1, $1, '')`,
+        [forgedUser],
+      ),
+    ).rejects.toMatchObject({ constraint: 'audit_log_os_user_printable' });
+    await database.query(
+      `ALTER TABLE audit_log DROP CONSTRAINT audit_log_os_user_printable,
+         DROP CONSTRAINT audit_log_details_printable`,
+    );
     await database.query(
       `INSERT INTO audit_log (command, row_count, os_user, details)
        VALUES ('export', 1, $1, $2)`,
