@@ -4,7 +4,8 @@
  * for a terminal, dates in TIME_ZONE, the xlsx as LibreOffice reads and prints it. Apart from
  * staffCommands.test.ts so that jest's two workers share the staff's commands between them.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
@@ -32,6 +33,22 @@ const hasLibreOffice = testTool('soffice', 'LibreOffice');
 const hasGhostscript = testTool('gs', 'Ghostscript (printed xlsx)');
 
 afterAll(removeTempDirs);
+
+it('ends quietly, as a shell command does, when its reader stops early (`| head -1`)', async () => {
+  const dataDir = makeMigratedDataDir();
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'build/server/server/operations/cli.js'), 'backup'],
+    { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  // The reader is gone before the command writes: its write fails with EPIPE.
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const [code] = (await once(child, 'close')) as [number];
+
+  expect({ code, stderr }).toEqual({ code: 141, stderr: '' });
+});
 
 describe("what the commands print to the staff's terminal", () => {
   /** C0 and C1 controls, DEL, and the bidirectional controls; a line feed ends a line. */

@@ -259,7 +259,14 @@ function dropNpmBanner(fd: number, args: string[]): number {
 /** Personal data goes to standard output: a file there becomes its owner's alone. */
 function writeOutput(output: Buffer, args: string[]) {
   const fd = process.stdout.fd;
-  if (!fs.fstatSync(fd).isFile()) return void process.stdout.write(output);
+  if (!fs.fstatSync(fd).isFile()) {
+    // A reader that stopped early (`| head -1`) is no error: end as a shell's command does then.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(141);
+    });
+    return void process.stdout.write(output);
+  }
   fs.fchmodSync(fd, 0o600);
   // The file's offset stays past an emptied banner: what goes before it is written by position,
   // the rest from there on, so that the offset ends after the output.
