@@ -261,7 +261,9 @@ describe('one registration, processed', () => {
     for (const assignee of ['outsider', 'stranger']) {
       expect((await change('Pia', { assignee })).statusCode).toBe(422);
     }
-    expect((await change('Ivar', { assignee: 'coordinator' })).statusCode).toBe(422);
+    const refused = await change('Ivar', { assignee: 'coordinator' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().notAssignable).toEqual({ assignee: cai, programmes: ['IT'] });
     expect((await change('Pia', { assignee: 'coordinator' })).json().assignee).toEqual(cai);
     expect((await change('Pia', { assignee: null })).json().assignee).toBeNull();
   });
@@ -342,7 +344,14 @@ describe('many at once', () => {
       set: { assignee: 'coordinator' },
     });
     expect(toCoordinator.statusCode).toBe(422);
+    // Why, for the console to say: whom, and the programmes of those they may not have.
+    expect(toCoordinator.json().notAssignable).toEqual({ assignee: cai, programmes: ['IT'] });
     expect((await details('Mira')).assignee).toEqual(cai);
+    const toStranger = await send('POST', '/staff/api/registrations/bulk', admin, {
+      ids,
+      set: { assignee: 'stranger' },
+    });
+    expect(toStranger.json().notAssignable).toEqual({ assignee: null, programmes: [] });
     const waiting = await send('POST', '/staff/api/registrations/bulk', admin, {
       ids,
       set: { state: 'waiting' },

@@ -21,6 +21,7 @@ import { applicantActor } from '../console/history';
 import { changeRegistration, describeChanges } from '../console/registrationChanges';
 import { queueUpdatedMail, queueWithdrawnMail } from '../mail/applicantMail';
 import { readApplicantData } from './applicantData';
+import { recordWithdrawal } from '../console/withdrawals';
 import {
   findOpenLink,
   returnBirthdayTry,
@@ -251,6 +252,8 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
       { reference: registration.reference },
       applicantAuditActor,
       withdrawalReason,
+      // Its assignee is told that it was withdrawn, and when, with nothing of the applicant's.
+      (tx) => recordWithdrawal(tx, registration.reference),
     );
     if (erased > 0) {
       // Within the mailbox's cap of emails a day too: a registration made, moved to someone

@@ -6,6 +6,7 @@
  */
 import type { Database } from '../db/database';
 import type { ProcessingState } from '../../src/contract/processing';
+import type { DegreeProgram } from '../../src/contract/fields';
 import { whereOf, type RegistrationSearch } from './registrationQueries';
 import { accessOfStaffMember } from './staffMembers';
 import { queueWebhookEvents } from '../webhooks/webhookEvents';
@@ -19,7 +20,10 @@ export interface BulkRequest {
   actor: string;
 }
 
-export type BulkOutcome = { outcome: 'updated'; updated: number } | { outcome: 'not-assignable' };
+export type BulkOutcome =
+  | { outcome: 'updated'; updated: number }
+  /** The assignee may not have those of `programmes` (any, when nobody by it has signed in). */
+  | { outcome: 'not-assignable'; programmes: DegreeProgram[] };
 
 export function bulkChange(
   db: Database,
@@ -51,21 +55,25 @@ export function bulkChange(
     let assignable = 'NULL::text[]';
     if (set.assignee) {
       const access = await accessOfStaffMember(tx, set.assignee);
-      if (!access) return { outcome: 'not-assignable' };
+      if (!access) return { outcome: 'not-assignable', programmes: [] };
       if (!access.admin) assignable = `${placeholder(access.programmes)}::text[]`;
     }
 
     const actorParam = placeholder(actor);
-    const [{ updated, outside }] = await tx.query<{ updated: number; outside: boolean }>(
+    const [{ updated, outside }] = await tx.query<{
+      updated: number;
+      outside: DegreeProgram[];
+    }>(
       `WITH target AS (
          SELECT id, state AS old_state, assignee AS old_assignee, degree_program
          FROM registrations WHERE ${target} FOR UPDATE
        ), refused AS (
-         SELECT EXISTS (SELECT 1 FROM target WHERE ${assignable} IS NOT NULL
-           AND NOT degree_program = ANY(${assignable})) AS outside
+         SELECT coalesce(array_agg(DISTINCT degree_program ORDER BY degree_program), '{}') AS outside
+         FROM target WHERE ${assignable} IS NOT NULL AND NOT degree_program = ANY(${assignable})
        ), updated AS (
          UPDATE registrations SET ${assignments.join(', ')}, version = registrations.version + 1
-         FROM target WHERE registrations.id = target.id AND NOT (SELECT outside FROM refused)
+         FROM target WHERE registrations.id = target.id
+           AND cardinality((SELECT outside FROM refused)) = 0
          RETURNING registrations.id, registrations.reference, registrations.degree_program,
            target.old_state, target.old_assignee, registrations.state, registrations.assignee
        ), ${queueWebhookEvents('updated_events', 'updated', 'registration.updated')}, recorded AS (
@@ -80,7 +88,7 @@ export function bulkChange(
        FROM updated`,
       params,
     );
-    if (outside) return { outcome: 'not-assignable' };
+    if (outside.length > 0) return { outcome: 'not-assignable', programmes: outside };
     return { outcome: 'updated', updated };
   });
 }

@@ -24,6 +24,8 @@ import { describeFilter, searchOf } from './registrationSearch';
 import { auditOf, refuseInvisible, requireAdmin, sessionOf } from './routeSupport';
 import { rowsOfPage } from './paging';
 import { auditActor } from './signIn';
+import { findWithdrawal } from './withdrawals';
+import { apiError } from '../errors';
 
 export interface ConsoleRoutesOptions {
   operations: OperationsContext;
@@ -99,7 +101,17 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
   );
 
   app.get('/registrations/:id', { schema: schemas.registration }, async (request, reply) => {
-    const registration = await visibleRegistration(request);
+    const id = Number(request.params.id);
+    const { programmes } = sessionOf(request);
+    const registration = await findRegistrationDetails(database, id, programmes);
+    if (!registration) {
+      // Its old address (a bookmark, the assignee's list) says what became of it.
+      const withdrawal = await findWithdrawal(database, id, programmes);
+      if (!withdrawal) return refuseInvisible(request, database, id);
+      return reply
+        .code(410)
+        .send({ ...apiError(410, 'The applicant withdrew this registration'), withdrawal });
+    }
     await audit(request, 'open', 1, `id=${registration.id} reference=${registration.reference}`);
     return reply
       .header('etag', ifMatchOf(registration.version))

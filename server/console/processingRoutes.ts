@@ -7,6 +7,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiError } from '../errors';
+import type { Queryable } from '../db/database';
+import type { DegreeProgram } from '../../src/contract/fields';
 import { versionOfRequest, rulesBrokenAnswer } from '../versionedChange';
 import { recordSecurityEvent } from '../logging';
 import type { OperationsContext } from '../operations/operations';
@@ -21,6 +23,7 @@ import { answeredRegistration, findRegistrationDetails } from './registrationDet
 import { describeFilter, searchOf } from './registrationSearch';
 import { auditOf, refuseInvisible, sessionOf } from './routeSupport';
 import { assignableStaff } from './staffMembers';
+import { recentWithdrawals } from './withdrawals';
 
 export interface ProcessingRoutesOptions {
   operations: OperationsContext;
@@ -28,7 +31,20 @@ export interface ProcessingRoutesOptions {
   emailDomain: string;
 }
 
-const notAssignable = 'The assignee has not signed in, or may not see that programme';
+/**
+ * 422 for an assignee who may not have them: whom (null when nobody by that subject has signed
+ * in) and the programmes refused, so that the console can say why rather than "try again".
+ */
+async function notAssignableAnswer(db: Queryable, subject: string, programmes: DegreeProgram[]) {
+  const [member] = await db.query<{ name: string }>(
+    'SELECT name FROM staff_members WHERE subject = $1',
+    [subject],
+  );
+  return {
+    ...apiError(422, 'The assignee has not signed in, or may not see that programme'),
+    notAssignable: { assignee: member ? { subject, name: member.name } : null, programmes },
+  };
+}
 
 /** A correction that made the registration another's twin (registrations_identical_submission). */
 const isIdenticalSubmission = (error: unknown) =>
@@ -82,7 +98,9 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
         case 'invalid':
           return reply.code(422).send(rulesBrokenAnswer(result));
         case 'not-assignable':
-          return reply.code(422).send(apiError(422, notAssignable));
+          return reply
+            .code(422)
+            .send(await notAssignableAnswer(database, result.assignee, result.programmes));
         case 'changed': {
           const details = `id=${id} reference=${result.reference} ${describeChanges(result.changes) || 'unchanged'}`;
           await audit(request, 'change', result.changes.length > 0 ? 1 : 0, details);
@@ -122,7 +140,8 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
       actor: person.subject,
     });
     if (result.outcome === 'not-assignable') {
-      return reply.code(422).send(apiError(422, notAssignable));
+      const assignee = body.set.assignee as string;
+      return reply.code(422).send(await notAssignableAnswer(database, assignee, result.programmes));
     }
     if (ids) {
       const [{ others }] = await database.query<{ others: boolean }>(
@@ -142,6 +161,12 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
   app.get('/staff-members', { schema: schemas.staffMembers }, async (request) => {
     requireProgrammes(request);
     return { items: await assignableStaff(database, sessionOf(request).programmes) };
+  });
+
+  app.get('/withdrawals', { schema: schemas.withdrawals }, async (request) => {
+    requireProgrammes(request);
+    const { subject, programmes } = sessionOf(request);
+    return { items: await recentWithdrawals(database, subject, programmes) };
   });
 
   app.get('/overview', { schema: schemas.overview }, async (request) => {

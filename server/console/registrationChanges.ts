@@ -27,7 +27,8 @@ export type ChangeOutcome =
   | { outcome: 'not-visible' }
   | { outcome: 'stale'; version: number; changedBy: Person | null; changedAt: Date | null }
   | { outcome: 'invalid'; fields: FieldErrors }
-  | { outcome: 'not-assignable' }
+  /** The assignee may not have those of `programmes` (any, when nobody by it has signed in). */
+  | { outcome: 'not-assignable'; assignee: string; programmes: DegreeProgram[] }
   /** Its state is not one of `onlyInStates`. */
   | { outcome: 'state-forbids' }
   /** What changed, as the history records it (none when the change was what was there). */
@@ -51,12 +52,6 @@ interface LockedRow extends Record<string, unknown> {
   version: number;
   state: ProcessingState;
   assignee: string | null;
-}
-
-/** Whether the staff member `subject` may be assigned a registration of `programme`. */
-export async function mayBeAssigned(db: Queryable, subject: string, programme: DegreeProgram) {
-  const access = await accessOfStaffMember(db, subject);
-  return access !== undefined && (access.admin || access.programmes.includes(programme));
 }
 
 /** The corrections' problems: the form's message keys, and a programme outside the person's. */
@@ -120,8 +115,12 @@ export function changeRegistration(
     ];
     const programme = values.degreeProgram as DegreeProgram;
     const recheckAssignee = assignee !== row.assignee || programme !== current.degreeProgram;
-    if (assignee !== null && recheckAssignee && !(await mayBeAssigned(tx, assignee, programme))) {
-      return { outcome: 'not-assignable' };
+    if (assignee !== null && recheckAssignee) {
+      const access = await accessOfStaffMember(tx, assignee);
+      if (!access) return { outcome: 'not-assignable', assignee, programmes: [] };
+      if (!access.admin && !access.programmes.includes(programme)) {
+        return { outcome: 'not-assignable', assignee, programmes: [programme] };
+      }
     }
     if (changes.length === 0) return { outcome: 'changed', reference: row.reference, changes };
 

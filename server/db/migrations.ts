@@ -798,6 +798,23 @@ const migrations: Migration[] = [
       ]),
     ],
   },
+  {
+    version: 24,
+    description: "registrations the applicant withdrew, as their assignee's console shows them",
+    statements: [
+      // What the assignee still needs once the applicant has withdrawn (the row and every personal
+      // value gone): that it was withdrawn, when, and whose it was. The registration's id, so that
+      // its old address still answers; no reference, no name. Kept as long as the erasures.
+      `CREATE TABLE registration_withdrawals (
+        id integer PRIMARY KEY,
+        degree_program text NOT NULL CHECK (degree_program = ANY (${programmes})),
+        assignee text CHECK (${subjectRule('assignee')} AND assignee !~ '${controlCharacters}'),
+        withdrawn_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX registration_withdrawals_assignee ON registration_withdrawals (assignee)',
+      'CREATE INDEX registration_withdrawals_withdrawn_at ON registration_withdrawals (withdrawn_at)',
+    ],
+  },
 ];
 
 /** Every schema version, in the order applied. */

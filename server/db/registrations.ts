@@ -285,8 +285,9 @@ export function purgeRegistrations(db: Queryable, retentionDays: number): Promis
 }
 
 /**
- * Deletes the records of erasures, and of moves to another programme (which the erasures feed
- * lists too), made more than `retentionDays` days ago.
+ * Deletes the records of erasures, of moves to another programme (which the erasures feed
+ * lists too) and of the applicants' withdrawals (their assignees' notices), made more than
+ * `retentionDays` days ago.
  */
 export async function forgetPastErasures(db: Queryable, retentionDays: number): Promise<void> {
   await db.query('DELETE FROM erasures WHERE erased_at < now() - make_interval(days => $1)', [
@@ -294,6 +295,10 @@ export async function forgetPastErasures(db: Queryable, retentionDays: number): 
   ]);
   await db.query(
     'DELETE FROM registration_moves WHERE moved_at < now() - make_interval(days => $1)',
+    [retentionDays],
+  );
+  await db.query(
+    'DELETE FROM registration_withdrawals WHERE withdrawn_at < now() - make_interval(days => $1)',
     [retentionDays],
   );
 }

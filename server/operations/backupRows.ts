@@ -26,6 +26,7 @@ export const tables = [
   'registration_transfers',
   'erasures',
   'registration_moves',
+  'registration_withdrawals',
   'audit_log',
 ] as const;
 export type Table = (typeof tables)[number];
@@ -53,6 +54,8 @@ const addedInVersion: Record<string, number> = {
   'registrations.updated_at': 11,
   // A move out of a token's programmes is reported as its erasure is (migration 21).
   registration_moves: 21,
+  // What the assignee is told of a registration its applicant withdrew (migration 24).
+  registration_withdrawals: 24,
 };
 
 const existsAt = (name: string, version: number) => (addedInVersion[name] ?? 0) <= version;
@@ -110,6 +113,7 @@ const columns: Record<Table, readonly string[]> = {
     'to_program',
     'moved_at',
   ],
+  registration_withdrawals: ['id', 'degree_program', 'assignee', 'withdrawn_at'],
   audit_log: ['id', 'at', 'command', 'row_count', 'os_user', 'details'],
 };
 

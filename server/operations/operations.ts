@@ -4,7 +4,7 @@
  * socket (staffSocket.ts) when it holds the embedded database; either way the output is the same.
  */
 import { defaultLanguage, type Language } from '../../src/contract/languages';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { snapshotTransaction } from '../db/database';
 import { deleteConfirmationFilesOfGone } from '../mail/confirmationFiles';
 import {
@@ -104,10 +104,13 @@ export async function eraseApplicant(
   criterion: ApplicantCriterion,
   actor: string,
   reason?: string,
+  /** Done in the erasure's transaction before the rows go (a withdrawal's record). */
+  beforeErase?: (tx: Queryable) => Promise<void>,
 ): Promise<number> {
   const [kind, subject] =
     'email' in criterion ? ['email', criterion.email] : ['reference', criterion.reference];
   const count = await database.transaction(async (tx) => {
+    await beforeErase?.(tx);
     const erased = await eraseRegistrations(tx, criterion);
     const hash = `${kind}-hash=${subjectHash(secret, subject)}`;
     // Quoted, a reason can grow to several times its length: it is cut to what the log keeps.

@@ -359,10 +359,48 @@ export const UnprocessableChangeSchema = Type.Object(
           'degreeProgram-outside-access',
       }),
     ),
+    notAssignable: Type.Optional(
+      Type.Object(
+        {
+          assignee: Type.Union([Type.Null(), PersonSchema], {
+            description: 'The person asked for; null when nobody by that subject has signed in',
+          }),
+          programmes: Type.Array(DegreeProgramSchema, {
+            description: 'The programmes of the registrations they may not have',
+          }),
+        },
+        { description: 'The assignee may not have every registration: whom, and which' },
+      ),
+    ),
   },
   { description: "The change breaks a rule: the form's, or the person's access" },
 );
 export type UnprocessableChange = Static<typeof UnprocessableChangeSchema>;
+
+/** A registration the applicant withdrew: no personal data, only that it was, when and whose. */
+const WithdrawalSchema = Type.Object({
+  id: Type.Integer({ description: "The registration's id, as it had it" }),
+  degreeProgram: DegreeProgramSchema,
+  withdrawnAt: timeSchema('When the applicant withdrew it'),
+  assignee: AssigneeSchema,
+});
+export type Withdrawal = Static<typeof WithdrawalSchema>;
+
+/** 410: the registration asked for was withdrawn by its applicant. */
+const WithdrawnSchema = Type.Object(
+  { ...ApiErrorSchema.properties, withdrawal: WithdrawalSchema },
+  { description: 'The applicant withdrew it: nothing of theirs is kept' },
+);
+export type Withdrawn = Static<typeof WithdrawnSchema>;
+
+const WithdrawalsSchema = Type.Object(
+  { items: Type.Array(WithdrawalSchema, { description: 'Newest first' }) },
+  {
+    description:
+      'The registrations assigned to you that their applicants withdrew in the last days, newest first',
+  },
+);
+export type Withdrawals = Static<typeof WithdrawalsSchema>;
 
 const NoteBodySchema = Type.Object(
   { text: NoteTextSchema },
@@ -548,6 +586,7 @@ export const consoleApiSchemas = {
       200: RegistrationDetailsSchema,
       400: badRequest,
       404: notVisible,
+      410: WithdrawnSchema,
       ...everyRouteAnswers,
     },
   },
@@ -620,6 +659,10 @@ export const consoleApiSchemas = {
       422: UnprocessableChangeSchema,
       ...everyRouteAnswers,
     },
+  },
+  withdrawals: {
+    summary: 'The registrations assigned to you that their applicants withdrew lately',
+    response: { 200: WithdrawalsSchema, 403: noProgramme, ...everyRouteAnswers },
   },
   staffMembers: {
     summary: "The staff who may be assigned registrations of the person's programmes",
