@@ -8,9 +8,7 @@ import type { Queryable } from '../db/database';
 import type { DegreeProgram } from '../../src/contract/fields';
 import { personOf } from '../db/processing';
 import type { Withdrawal } from '../../src/contract/consoleApiSchemas';
-
-/** How many days back the assignee's list names their withdrawn registrations. */
-export const withdrawalsListedDays = 30;
+import { withdrawalsListedDays } from '../../src/contract/consoleLimits';
 
 interface WithdrawalRow {
   id: number;

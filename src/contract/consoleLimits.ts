@@ -3,3 +3,6 @@ export const pageSize = 50;
 
 /** The longest search text the console takes and the staff API accepts. */
 export const searchTextMaxLength = 100;
+
+/** How many days back a staff member's list names their registrations the applicants withdrew. */
+export const withdrawalsListedDays = 30;

@@ -1,15 +1,19 @@
 /**
  * Sets the state or the assignee of many registrations in one action: those selected on the
- * page, or every one the filter matches (then a dialog names their number first). The server
- * touches only those within the person's access, whatever was asked.
+ * page, or every one the filter matches, after a dialog that names their number and what
+ * changes. Offers as assignee only those who may have every one of them (each of their
+ * programmes); a refusal says why. The server touches only those within the person's access,
+ * whatever was asked.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import type { BulkChange, Person, RegistrationFilter } from '../../contract/consoleApiSchemas';
+import type { Assignable, BulkChange, RegistrationFilter } from '../../contract/consoleApiSchemas';
+import type { DegreeProgram } from '../../contract/fields';
 import type { ProcessingState } from '../../contract/processing';
+import { ChangeRefused } from './ChangeRefused';
 import { useBulkChangeMutation } from './consoleApi';
-import { PersonOptions, StateOptions } from './processingOptions';
+import { PersonOptions, StateHint, StateOptions } from './processingOptions';
 import { useFormatting } from './useFormatting';
 
 /** The assignee select's value for nobody ('' leaves the assignee as it is). */
@@ -17,9 +21,17 @@ const nobody = '-';
 
 export type BulkTarget = { ids: number[] } | { filter: RegistrationFilter };
 
+/** What a bulk change did: how many changed, to what state, to whom (by name; null: nobody). */
+export interface BulkChanged {
+  updated: number;
+  state?: ProcessingState;
+  assignee?: string | null;
+}
+
 export function BulkChangeForm({
   target,
   count,
+  programmes,
   people,
   me,
   changed,
@@ -27,10 +39,11 @@ export function BulkChangeForm({
   target: BulkTarget;
   /** How many the target holds, as the person was shown. */
   count: number;
-  people: readonly Person[];
+  /** The programmes of the registrations it holds: an assignee must have each. */
+  programmes: readonly DegreeProgram[];
+  people: readonly Assignable[];
   me: string;
-  /** Called with the number the server changed. */
-  changed: (updated: number) => void;
+  changed: (done: BulkChanged) => void;
 }) {
   const { t } = useTranslation('staff');
   const format = useFormatting();
@@ -39,19 +52,31 @@ export function BulkChangeForm({
   const [showError, setShowError] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const stateSelect = useRef<HTMLSelectElement>(null);
-  const [bulkChange, { isLoading, isError }] = useBulkChangeMutation();
-  const nothingChosen = state === '' && assignee === '';
+  const [bulkChange, { isLoading, error }] = useBulkChangeMutation();
+  const assignable = people.filter((person) =>
+    programmes.every((programme) => person.programmes.includes(programme)),
+  );
 
+  // One chosen before the selection grew to a programme they do not have is no longer offered.
+  const chosen =
+    assignee === nobody || assignable.some((person) => person.subject === assignee) ? assignee : '';
+  const nothingChosen = state === '' && chosen === '';
   const set: BulkChange['set'] = {
     ...(state && { state }),
-    ...(assignee && { assignee: assignee === nobody ? null : assignee }),
+    ...(chosen && { assignee: chosen === nobody ? null : chosen }),
   };
 
   async function apply() {
     if (isLoading) return;
     setConfirming(false);
     const result = await bulkChange({ ...target, set } as BulkChange);
-    if (result.data) changed(result.data.updated);
+    if (result.data) {
+      changed({
+        updated: result.data.updated,
+        ...(state && { state }),
+        ...(assigneeName && { assignee: chosen === nobody ? null : assigneeName }),
+      });
+    }
   }
 
   function submit(event: FormEvent) {
@@ -59,15 +84,13 @@ export function BulkChangeForm({
     if (nothingChosen) {
       setShowError(true);
       stateSelect.current?.focus();
-    } else if ('filter' in target) {
-      setConfirming(true);
     } else {
-      void apply();
+      setConfirming(true);
     }
   }
 
   const assigneeName =
-    assignee === nobody ? t('nobody') : people.find((person) => person.subject === assignee)?.name;
+    chosen === nobody ? t('nobody') : assignable.find((person) => person.subject === chosen)?.name;
   return (
     <form
       className="bulk-change border rounded p-3 mb-3"
@@ -90,12 +113,13 @@ export function BulkChangeForm({
             ref={stateSelect}
             className={`form-select${showError && nothingChosen ? ' is-invalid' : ''}`}
             value={state}
-            aria-describedby={showError && nothingChosen ? 'bulk-error' : undefined}
+            aria-describedby={`bulk-state-hint${showError && nothingChosen ? ' bulk-error' : ''}`}
             onChange={(event) => setState(event.target.value as ProcessingState | '')}
           >
             <option value="">{t('bulk-keep')}</option>
             <StateOptions />
           </select>
+          <StateHint id="bulk-state-hint" state={state} many />
         </div>
         <div className="col-sm-6 col-lg-4">
           <label className="form-label" htmlFor="bulk-assignee">
@@ -104,12 +128,12 @@ export function BulkChangeForm({
           <select
             id="bulk-assignee"
             className="form-select"
-            value={assignee}
+            value={chosen}
             onChange={(event) => setAssignee(event.target.value)}
           >
             <option value="">{t('bulk-keep')}</option>
             <option value={nobody}>{t('nobody')}</option>
-            <PersonOptions people={people} me={me} />
+            <PersonOptions people={assignable} me={me} />
           </select>
         </div>
         <div className="col-lg-4">
@@ -123,11 +147,7 @@ export function BulkChangeForm({
           {t('bulk-nothing-chosen')}
         </div>
       )}
-      {isError && (
-        <p role="alert" className="text-danger mt-2 mb-0">
-          {t('bulk-failed')}
-        </p>
-      )}
+      {error && <ChangeRefused error={error} many />}
       <Modal
         show={confirming}
         onHide={() => setConfirming(false)}
@@ -137,11 +157,16 @@ export function BulkChangeForm({
           <Modal.Title id="bulk-confirm-title">{t('bulk-confirm-title', { count })}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>{t('bulk-confirm-filter', { count })}</p>
-          <ul className="mb-0">
+          <p>
+            {'filter' in target
+              ? t('bulk-confirm-filter', { count })
+              : t('bulk-confirm-selected', { count })}
+          </p>
+          <ul>
             {state && <li>{t('bulk-confirm-state', { state: format.state(state) })}</li>}
             {assigneeName && <li>{t('bulk-confirm-assignee', { name: assigneeName })}</li>}
           </ul>
+          <p className="mb-0">{t('bulk-confirm-leave')}</p>
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>

@@ -1,7 +1,10 @@
 /**
  * Where a registration's processing is, and who has it: the state and the assignee, saved
- * together, and Take (assign it to oneself) in one press. Each change is sent on the version
- * shown; a refusal because someone changed it meanwhile says who, and nothing is overwritten.
+ * together by a press, never by choosing in a select (keyboard users move through a select's
+ * options). Take is the same save with oneself as the assignee, and a new registration started:
+ * whatever state was chosen goes with it instead of being lost. Each change is sent on the
+ * version shown; a refusal because someone changed it meanwhile says who, and nothing is
+ * overwritten; any other refusal says why.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +15,10 @@ import type {
 } from '../../contract/consoleApiSchemas';
 import type { ProcessingState } from '../../contract/processing';
 import { versionConflictIn } from './apiErrors';
+import { ChangeRefused } from './ChangeRefused';
 import { ConflictNotice } from './ConflictNotice';
 import { useChangeRegistrationMutation, useStaffMembersQuery } from './consoleApi';
-import { PersonOptions, StateOptions } from './processingOptions';
+import { PersonOptions, StateHint, StateOptions } from './processingOptions';
 import type { RegistrationViewProps } from './registrationView';
 
 /** Those who may have this registration (its programme's staff), and whoever has it now. */
@@ -35,20 +39,26 @@ export function ProcessingPanel({ registration, member, reload }: RegistrationVi
   const heading = useRef<HTMLHeadingElement>(null);
   const people = useAssignable(registration);
   const [change, { error, isLoading, reset }] = useChangeRegistrationMutation();
-  const [saved, setSaved] = useState(false);
+  /** What the last change that was stored says (none yet). */
+  const [saved, setSaved] = useState<string>();
   const conflict = versionConflictIn(error);
 
   async function send(body: RegistrationChange) {
     // A second press while the first is on its way would be refused as a conflict with itself.
     if (isLoading) return;
-    setSaved(false);
+    setSaved(undefined);
     const result = await change({
       id: registration.id,
       version: registration.version,
       change: body,
     });
     const stored = !('error' in result);
-    setSaved(stored);
+    const taken = body.assignee === member.subject;
+    if (stored) {
+      setSaved(
+        taken ? (body.state === 'in-progress' ? 'taken-started' : 'taken') : 'processing-saved',
+      );
+    }
     // The form is made anew for the new version, and with it the button pressed (Take is gone):
     // the focus stays in the panel instead of falling back to the start of the page.
     if (stored) heading.current?.focus();
@@ -67,11 +77,11 @@ export function ProcessingPanel({ registration, member, reload }: RegistrationVi
         people={people}
         me={member.subject}
         send={send}
-        take={mine ? undefined : () => send({ assignee: member.subject })}
+        offerTake={!mine}
       />
       {saved && (
         <p role="status" className="mt-2 mb-0">
-          {t('processing-saved')}
+          {t(saved)}
         </p>
       )}
       {conflict && (
@@ -85,11 +95,7 @@ export function ProcessingPanel({ registration, member, reload }: RegistrationVi
           }}
         />
       )}
-      {error && !conflict && (
-        <p role="alert" className="text-danger mt-2 mb-0">
-          {t('change-failed')}
-        </p>
-      )}
+      {error && !conflict && <ChangeRefused error={error} />}
     </section>
   );
 }
@@ -99,27 +105,37 @@ function ProcessingForm({
   people,
   me,
   send,
-  take,
+  offerTake,
 }: {
   registration: RegistrationDetails;
   people: readonly Person[];
   me: string;
   send: (change: RegistrationChange) => Promise<void>;
-  /** Assigns it to the person signed in: offered unless it is theirs already. */
-  take?: () => void;
+  /** Whether Take is offered: unless it is the person's already. */
+  offerTake: boolean;
 }) {
   const { t } = useTranslation('staff');
   const [state, setState] = useState<ProcessingState>(registration.state);
   const [assignee, setAssignee] = useState(registration.assignee?.subject ?? '');
 
+  /** Only what was changed: what another person set meanwhile in the other stays theirs. */
+  function changed(toState: ProcessingState, toAssignee: string): RegistrationChange {
+    const changes: RegistrationChange = {};
+    if (toState !== registration.state) changes.state = toState;
+    if (toAssignee !== (registration.assignee?.subject ?? ''))
+      changes.assignee = toAssignee || null;
+    return changes;
+  }
+
   function save(event: FormEvent) {
     event.preventDefault();
-    // Only what was changed: what another person set meanwhile in the other stays theirs.
-    const changes: RegistrationChange = {};
-    if (state !== registration.state) changes.state = state;
-    if (assignee !== (registration.assignee?.subject ?? '')) changes.assignee = assignee || null;
+    const changes = changed(state, assignee);
     if (Object.keys(changes).length > 0) void send(changes);
   }
+
+  // Taking a new one starts it, so that "new" means that nobody has touched it.
+  const take = () =>
+    void send(changed(state === 'new' && registration.state === 'new' ? 'in-progress' : state, me));
 
   return (
     <form className="row g-3 align-items-end" onSubmit={save}>
@@ -131,10 +147,12 @@ function ProcessingForm({
           id="processing-state"
           className="form-select"
           value={state}
+          aria-describedby="processing-state-hint"
           onChange={(event) => setState(event.target.value as ProcessingState)}
         >
           <StateOptions />
         </select>
+        <StateHint id="processing-state-hint" state={state} />
       </div>
       <div className="col-sm-6">
         <label className="form-label" htmlFor="processing-assignee">
@@ -154,12 +172,22 @@ function ProcessingForm({
         <button type="submit" className="btn btn-primary">
           {t('processing-save')}
         </button>
-        {take && (
-          <button type="button" className="btn btn-outline-primary" onClick={take}>
+        {offerTake && (
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            aria-describedby="take-hint"
+            onClick={take}
+          >
             {t('take')}
           </button>
         )}
       </div>
+      {offerTake && (
+        <div id="take-hint" className="col-12 form-text mt-1">
+          {t('take-hint')}
+        </div>
+      )}
     </form>
   );
 }

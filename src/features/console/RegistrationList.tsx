@@ -6,17 +6,20 @@
  * name, in memory only (searchTextSlice.ts). The export and a change of many at once (rows
  * selected, or every registration the filter matches) take the same filter.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { filterQuery, useRegistrationsQuery, useStaffMembersQuery } from './consoleApi';
-import type { RegistrationFilter, StaffMember } from '../../contract/consoleApiSchemas';
+import type { StaffMember } from '../../contract/consoleApiSchemas';
+import type { DegreeProgram } from '../../contract/fields';
 import { searchTextMaxLength } from '../../contract/consoleLimits';
-import { registrationFilterNames } from '../../contract/registrationFilter';
 import { assigneeFilterMe, assigneeFilterNone } from '../../contract/processing';
-import { BulkChangeForm, type BulkTarget } from './BulkChangeForm';
+import { BulkChangeForm, type BulkChanged, type BulkTarget } from './BulkChangeForm';
+import { BulkChangedStatus } from './BulkChangedStatus';
+import { addressFilterNames, filterOfAddress } from './listAddress';
+import { WithdrawnNotice } from './WithdrawnNotice';
 import { ExportButtons } from './ExportButtons';
 import { searchTextChanged, selectSearchText } from './searchTextSlice';
 import { PersonOptions, StateOptions } from './processingOptions';
@@ -35,9 +38,6 @@ interface Selection {
 }
 const emptySelection: Omit<Selection, 'of'> = { ids: [], everyMatching: false };
 
-/** The filter's parts kept in the address: all but the search text. */
-const addressFilterNames = registrationFilterNames.filter((name) => name !== 'q');
-
 export function RegistrationList({ member }: { member: StaffMember }) {
   const { t } = useTranslation('staff');
   const dispatch = useAppDispatch();
@@ -49,10 +49,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   const navigate = useNavigate();
   const searchParams = new URLSearchParams(location.search);
   const setSearchParams = (query: string) => navigate({ search: query });
-  const addressFilter: RegistrationFilter = Object.fromEntries(
-    addressFilterNames.map((name) => [name, searchParams.get(name) ?? undefined]),
-  );
-  const filter: RegistrationFilter = { ...addressFilter, q: searchText || undefined };
+  const { addressFilter, filter } = filterOfAddress(searchParams, searchText);
   const shownList = `${location.search} ${searchText}`;
   const page = pageIn(searchParams);
   const { data, isFetching, isError } = useRegistrationsQuery({ ...filter, page });
@@ -61,15 +58,12 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   // What is selected belongs to the list as shown: another filter or page starts with nothing.
   const [selection, setSelection] = useState<Selection>({ of: shownList, ids: [] });
   const current = selection.of === shownList ? selection : emptySelection;
-  // How many the last change of many changed: said where the focus goes once it is done.
-  const [changedCount, setChangedCount] = useState<number>();
-  const changedStatus = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (changedCount !== undefined) changedStatus.current?.focus();
-  }, [changedCount]);
+  // What the last change of many did: said where the focus goes once it is done, since the rows
+  // it changed may have left the list.
+  const [bulkChanged, setBulkChanged] = useState<BulkChanged>();
   const select = (change: Omit<Selection, 'of'>) => {
     setSelection({ of: shownList, ...change });
-    setChangedCount(undefined);
+    setBulkChanged(undefined);
   };
   const pageIds = data?.items.map((registration) => registration.id) ?? [];
   const wholePageSelected = pageIds.length > 0 && pageIds.every((id) => current.ids.includes(id));
@@ -78,6 +72,22 @@ export function RegistrationList({ member }: { member: StaffMember }) {
     : current.ids.length > 0
       ? { ids: current.ids }
       : undefined;
+  // The programmes an assignee must have: the rows' when all of them are on this page; else the
+  // filter's programme, or every programme the person sees.
+  const targetProgrammes: readonly DegreeProgram[] =
+    !current.everyMatching || (data && data.total === pageIds.length)
+      ? [
+          ...new Set(
+            data?.items
+              .filter(
+                (registration) => current.everyMatching || current.ids.includes(registration.id),
+              )
+              .map((registration) => registration.degreeProgram as DegreeProgram),
+          ),
+        ]
+      : filter.programme
+        ? [filter.programme as DegreeProgram]
+        : member.programmes;
 
   function applyFilter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,6 +109,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
           {t('erased', { reference: erased })}
         </p>
       )}
+      <WithdrawnNotice />
       <form className="row g-3 align-items-end mb-4" onSubmit={applyFilter} role="search">
         <div className="col-sm-6 col-lg-4">
           <label className="form-label" htmlFor="filter-programme">
@@ -205,20 +216,17 @@ export function RegistrationList({ member }: { member: StaffMember }) {
         </p>
       )}
 
-      {changedCount !== undefined && (
-        <p ref={changedStatus} tabIndex={-1} role="status" className="alert alert-success">
-          {t('bulk-changed', { count: changedCount })}
-        </p>
-      )}
+      {bulkChanged && <BulkChangedStatus changed={bulkChanged} />}
       {data && target && (
         <BulkChangeForm
           target={target}
           count={'filter' in target ? data.total : current.ids.length}
+          programmes={targetProgrammes}
           people={people}
           me={member.subject}
-          changed={(updated) => {
+          changed={(done) => {
             setSelection({ of: shownList, ...emptySelection });
-            setChangedCount(updated);
+            setBulkChanged(done);
           }}
         />
       )}

@@ -1,20 +1,26 @@
 /**
  * One registration, where it is processed: its state and who has it, notes, every field (and
  * their correction), its language and its confirmation's state, its timeline and its possible
- * duplicates; a download of all of it (GDPR Art. 15); for admins, erase, with a reason, confirmed
- * in a dialog.
+ * duplicates; the previous and next of the list the person came from; a download of all of it
+ * (GDPR Art. 15); for admins, erase, with a reason, confirmed in a dialog. One its applicant
+ * withdrew says so, and when, at its old address.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { isNotFound, isUnprocessable } from './apiErrors';
+import { isNotFound, isUnprocessable, withdrawalIn } from './apiErrors';
 import { eraseReasonLength, identifyingFieldIn } from '../../contract/eraseReason';
 import { useEraseRegistrationMutation, useRegistrationQuery } from './consoleApi';
-import type { RegistrationDetails, StaffMember } from '../../contract/consoleApiSchemas';
+import type {
+  RegistrationDetails,
+  StaffMember,
+  Withdrawal,
+} from '../../contract/consoleApiSchemas';
 import { consoleApiPath } from '../../contract/consolePaths';
 import { DetailsSection } from './DetailsSection';
+import { ListNeighbours } from './ListNeighbours';
 import { NotesSection } from './NotesSection';
 import { ProcessingPanel } from './ProcessingPanel';
 import { Timeline } from './Timeline';
@@ -28,12 +34,33 @@ function useListAddress(): string {
   return `/staff${state?.listSearch ?? ''}`;
 }
 
-function BackToList() {
+function BackToList({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('staff');
   return (
-    <p>
+    <div className="d-flex flex-wrap justify-content-between column-gap-4 row-gap-2 mb-3">
       <Link to={useListAddress()}>{t('back-to-list')}</Link>
-    </p>
+      {children}
+    </div>
+  );
+}
+
+/** What is left of a registration its applicant withdrew: that it was, when, and whose. */
+function Withdrawn({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation('staff');
+  const format = useFormatting();
+  return (
+    <>
+      <BackToList />
+      <ViewHeading title={t('withdrawn-heading')} />
+      <p>
+        {t('withdrawn-text', {
+          id: withdrawal.id,
+          programme: format.programme(withdrawal.degreeProgram),
+          time: format.received(withdrawal.withdrawnAt),
+        })}
+      </p>
+      {withdrawal.assignee && <p>{t('withdrawn-assignee', { name: withdrawal.assignee.name })}</p>}
+    </>
   );
 }
 
@@ -44,6 +71,8 @@ export function RegistrationPage({ member }: { member: StaffMember }) {
     skip: !Number.isInteger(id),
   });
 
+  const withdrawal = withdrawalIn(error);
+  if (withdrawal) return <Withdrawn withdrawal={withdrawal} />;
   if (isNotFound(error) || !Number.isInteger(id)) {
     return (
       <>
@@ -65,7 +94,9 @@ function Registration({ registration, member, reload }: RegistrationViewProps) {
   const { t } = useTranslation('staff');
   return (
     <>
-      <BackToList />
+      <BackToList>
+        <ListNeighbours id={registration.id} />
+      </BackToList>
       {/* The title names it by its reference: a name in the title bar would be seen and kept by more. */}
       <ViewHeading title={t('registration-title', { reference: registration.reference })}>
         {registration.firstName} {registration.lastName}

@@ -1,7 +1,12 @@
 /** What the staff API's refusals mean to the console. */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { UnprocessableChange, VersionConflict } from '../../contract/consoleApiSchemas';
+import type {
+  UnprocessableChange,
+  VersionConflict,
+  Withdrawal,
+  Withdrawn,
+} from '../../contract/consoleApiSchemas';
 
 type QueryError = FetchBaseQueryError | SerializedError | undefined;
 
@@ -34,3 +39,27 @@ export function refusedFieldsIn(error: QueryError): UnprocessableChange['fields'
     ? (error as { data?: UnprocessableChange }).data?.fields
     : undefined;
 }
+
+/** The applicant withdrew the registration asked for (410): when, and whose it was. */
+export function withdrawalIn(error: QueryError): Withdrawal | undefined {
+  return error !== undefined && 'status' in error && error.status === 410
+    ? (error.data as Withdrawn).withdrawal
+    : undefined;
+}
+
+/** Refused (422) because the assignee may not have them: whom, and which programmes. */
+export const notAssignableIn = (error: QueryError) =>
+  isUnprocessable(error)
+    ? (error as { data?: UnprocessableChange }).data?.notAssignable
+    : undefined;
+
+/**
+ * Whether the same request may succeed later: no answer (the network), too many requests, or the
+ * server failing. Any other refusal would be given again, so the console says why, never "try again".
+ */
+export const mayTryAgain = (error: QueryError) =>
+  error !== undefined &&
+  (!('status' in error) ||
+    typeof error.status !== 'number' ||
+    error.status === 429 ||
+    error.status >= 500);

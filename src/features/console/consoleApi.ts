@@ -27,6 +27,8 @@ import type {
   RegistrationSearch,
   StaffMember,
   StaffMembers,
+  Withdrawal,
+  Withdrawals,
 } from '../../contract/consoleApiSchemas';
 import { ifMatchOf } from '../../contract/processing';
 import { isSignedOut } from './apiErrors';
@@ -123,6 +125,12 @@ export const consoleApi = createApi({
       query: (change) => ({ url: 'registrations/bulk', method: 'POST', body: change }),
       invalidatesTags: (result) => (result ? ['Registration', 'Overview', 'AuditLog'] : []),
     }),
+    /** The person's registrations their applicants withdrew lately. */
+    withdrawals: builder.query<Withdrawal[], void>({
+      query: () => 'withdrawals',
+      transformResponse: (list: Withdrawals) => list.items,
+      providesTags: [{ type: 'Registration', id: 'LIST' }],
+    }),
     staffMembers: builder.query<Assignable[], void>({
       query: () => 'staff-members',
       transformResponse: (list: StaffMembers) => list.items,
@@ -147,6 +155,7 @@ export const {
   useAddNoteMutation,
   useBulkChangeMutation,
   useStaffMembersQuery,
+  useWithdrawalsQuery,
   useOverviewQuery,
   useAuditLogQuery,
 } = consoleApi;

@@ -1,7 +1,7 @@
-/** The options of the console's selects for a state and for a person, named as the staff read them. */
+/** The options of the console's selects for a state and for a person, named as the staff read them, and what a change of state tells the applicant. */
 import { useTranslation } from 'react-i18next';
 import type { Person } from '../../contract/consoleApiSchemas';
-import { processingStates } from '../../contract/processing';
+import { processingStates, type ProcessingState } from '../../contract/processing';
 import { useFormatting } from './useFormatting';
 
 export function StateOptions() {
@@ -21,4 +21,27 @@ export function PersonOptions({ people, me }: { people: readonly Person[]; me: s
       {person.subject === me ? t('person-me', { name: person.name }) : person.name}
     </option>
   ));
+}
+
+/**
+ * What a change of state tells the applicant, under the select that changes it: nothing is sent
+ * (they see the state on their own page only), and "waiting" asks the staff to contact them.
+ */
+export function StateHint({
+  id,
+  state,
+  many = false,
+}: {
+  id: string;
+  state: ProcessingState | '';
+  /** Said of many registrations (the bulk change). */
+  many?: boolean;
+}) {
+  const { t } = useTranslation('staff');
+  const hint = state === 'waiting' ? 'state-hint-waiting' : many ? 'bulk-state-hint' : 'state-hint';
+  return (
+    <div id={id} className="form-text">
+      {t(hint)}
+    </div>
+  );
 }
