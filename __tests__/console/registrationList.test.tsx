@@ -10,6 +10,7 @@ import {
   registration,
   renderConsole,
   staffTexts,
+  type Answer,
 } from '../support/renderConsole';
 
 // Fifty rows pressed through with user-event take a few seconds on a busy machine.
@@ -29,11 +30,18 @@ const summary = (id: number, changes: Partial<RegistrationSummary> = {}): Regist
 };
 
 const cai = { subject: 'cai', name: 'Cai Coordinator', programmes: ['MIDS' as const] };
+const withdrawal = {
+  id: 21,
+  degreeProgram: 'MIDS',
+  withdrawnAt: '2026-11-28T14:02:00.000Z',
+  assignee: { subject: officer.subject, name: officer.name },
+};
+const alma = { subject: 'alma', name: 'Alma Admin', programmes: ['IT' as const, 'MIDS' as const] };
 
 function api(total: number, items: RegistrationSummary[]) {
   return fakeStaffApi([
     ['GET', /\/me$/, () => ({ body: officer })],
-    ['GET', /\/staff-members$/, () => ({ body: { items: [cai] } })],
+    ['GET', /\/staff-members$/, () => ({ body: { items: [cai, alma] } })],
     ['POST', /\/registrations\/search$/, () => ({ body: { total, items } })],
     ['POST', /\/export$/, () => ({ body: 'the file' })],
     ['POST', /\/registrations\/bulk$/, () => ({ body: { updated: total } })],
@@ -102,10 +110,14 @@ describe('the list', () => {
     expect(screen.getByLabelText(sv['search-label'])).toHaveValue('Nyström');
   });
 
-  it('changes the rows selected in one action, by their ids', async () => {
-    const { requests } = api(3, [summary(1), summary(2), summary(3)]);
+  it('changes the rows selected in one action, by their ids, once their number is confirmed, and says what changed', async () => {
+    const { requests } = api(3, [
+      summary(1, { degreeProgram: 'MIDS' }),
+      summary(2),
+      summary(3, { degreeProgram: 'MIDS' }),
+    ]);
     const user = userEvent.setup();
-    renderConsole('/staff');
+    renderConsole('/staff?state=new');
     await user.click(
       await screen.findByLabelText(sv['select-row'].replace('{{reference}}', 'REF1')),
     );
@@ -114,25 +126,114 @@ describe('the list', () => {
       name: sv['bulk-heading-selected_other'].replace('{{count}}', '2'),
     });
     // Nothing chosen: said, and nothing sent.
-    const apply = within(form).getByRole('button', {
-      name: sv['bulk-apply_other'].replace('{{count}}', '2'),
-    });
+    const applyName = sv['bulk-apply_other'].replace('{{count}}', '2');
+    const apply = within(form).getByRole('button', { name: applyName });
     await user.click(apply);
     expect(within(form).getByLabelText(sv['bulk-state'])).toHaveAccessibleDescription(
-      sv['bulk-nothing-chosen'],
+      `${sv['bulk-state-hint']} ${sv['bulk-nothing-chosen']}`,
     );
     expect(bulkRequests(requests)).toHaveLength(0);
 
+    await user.selectOptions(within(form).getByLabelText(sv['bulk-state']), 'in-progress');
     await user.selectOptions(within(form).getByLabelText(sv['bulk-assignee']), 'cai');
     await user.click(apply);
+    // A dialog names their number and what changes; nothing is sent before it is confirmed.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(sv['bulk-confirm-selected_other'].replace('{{count}}', '2'));
+    expect(dialog).toHaveTextContent(
+      sv['bulk-confirm-state'].replace('{{state}}', sv.state['in-progress']),
+    );
+    expect(dialog).toHaveTextContent(sv['bulk-confirm-assignee'].replace('{{name}}', cai.name));
+    expect(bulkRequests(requests)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: applyName }));
+
     const done = await screen.findByRole('status');
-    expect(done).toHaveTextContent(sv['bulk-changed_other'].replace('{{count}}', '3'));
+    expect(done).toHaveTextContent(
+      [
+        sv['bulk-changed_other'].replace('{{count}}', '3'),
+        sv['bulk-changed-state'].replace('{{state}}', sv.state['in-progress']),
+        sv['bulk-changed-assignee'].replace('{{name}}', cai.name),
+      ].join(' '),
+    );
     await waitFor(() => expect(done).toHaveFocus());
     expect(await bulkRequests(requests)[0].json()).toEqual({
       ids: [1, 3],
-      set: { assignee: 'cai' },
+      set: { state: 'in-progress', assignee: 'cai' },
     });
   });
+
+  it('offers as assignee only those who may have every registration selected', async () => {
+    api(3, [summary(1, { degreeProgram: 'MIDS' }), summary(2, { degreeProgram: 'IT' })]);
+    const user = userEvent.setup();
+    renderConsole('/staff');
+    await user.click(
+      await screen.findByLabelText(sv['select-row'].replace('{{reference}}', 'REF1')),
+    );
+    const options = () =>
+      within(screen.getByLabelText(sv['bulk-assignee']))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(options()).toEqual([sv['bulk-keep'], sv.nobody, cai.name, alma.name]);
+    // An IT registration too: Cai (MIDS only) cannot take it, and is no longer offered.
+    await user.click(screen.getByLabelText(sv['select-row'].replace('{{reference}}', 'REF2')));
+    expect(options()).toEqual([sv['bulk-keep'], sv.nobody, alma.name]);
+  });
+
+  it.each([
+    ['sv', 'Cai Coordinator kan inte handlägga anmälningar till Informationsteknik'],
+    ['en', 'Cai Coordinator cannot handle registrations of Information Technology'],
+  ] as const)(
+    'says why the server refused (422), in %s, and "try again" only for a failure that may pass',
+    async (language, reason) => {
+      const texts = staffTexts[language];
+      let answer: Answer = {
+        status: 422,
+        body: {
+          statusCode: 422,
+          error: 'Unprocessable Entity',
+          message: 'not assignable',
+          notAssignable: { assignee: cai, programmes: ['IT'] },
+        },
+      };
+      fakeStaffApi([
+        ['GET', /\/me$/, () => ({ body: { ...officer, admin: true } })],
+        // An admin's list of assignees as the server gives it: Cai with MIDS, here shown for IT too.
+        [
+          'GET',
+          /\/staff-members$/,
+          () => ({ body: { items: [{ ...cai, programmes: ['MIDS', 'IT'] }] } }),
+        ],
+        ['POST', /\/registrations\/search$/, () => ({ body: { total: 1, items: [summary(1)] } })],
+        ['POST', /\/registrations\/bulk$/, () => answer],
+      ]);
+      const user = userEvent.setup();
+      renderConsole('/staff', language);
+      await user.click(
+        await screen.findByLabelText(texts['select-row'].replace('{{reference}}', 'REF1')),
+      );
+      await user.selectOptions(screen.getByLabelText(texts['bulk-assignee']), 'cai');
+      const apply = texts['bulk-apply_one'];
+      await user.click(screen.getByRole('button', { name: apply }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: apply }),
+      );
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(reason);
+      expect(alert).not.toHaveTextContent(texts['bulk-failed']);
+
+      answer = {
+        status: 503,
+        body: { statusCode: 503, error: 'Service Unavailable', message: '' },
+      };
+      await user.click(screen.getByRole('button', { name: apply }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: apply }),
+      );
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(texts['bulk-failed']),
+      );
+    },
+  );
 
   it('changes every registration the filter matches once their number is confirmed', async () => {
     const items = Array.from({ length: pageSize }, (_, index) => summary(index + 1));
@@ -157,11 +258,122 @@ describe('the list', () => {
     expect(dialog).toHaveTextContent(sv['bulk-confirm-filter_other'].replace('{{count}}', '57'));
     expect(bulkRequests(requests)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: apply }));
-    await screen.findByText(sv['bulk-changed_other'].replace('{{count}}', '57'));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `${sv['bulk-changed_other'].replace('{{count}}', '57')} ${sv['bulk-changed-state'].replace('{{state}}', sv.state.done)}`,
+    );
     expect(await bulkRequests(requests)[0].json()).toEqual({
       filter: { programme: 'MIDS', state: 'new' },
       set: { state: 'done' },
     });
+  });
+});
+
+describe('a registration withdrawn by its applicant', () => {
+  it("is named above its assignee's list, linked to its old address, which says so", async () => {
+    fakeStaffApi([
+      ['GET', /\/me$/, () => ({ body: officer })],
+      ['GET', /\/staff-members$/, () => ({ body: { items: [] } })],
+      ['POST', /\/registrations\/search$/, () => ({ body: { total: 0, items: [] } })],
+      ['GET', /\/withdrawals$/, () => ({ body: { items: [withdrawal] } })],
+      [
+        'GET',
+        /\/registrations\/21$/,
+        () => ({
+          status: 410,
+          body: { statusCode: 410, error: 'Gone', message: 'withdrawn', withdrawal },
+        }),
+      ],
+    ]);
+    const user = userEvent.setup();
+    renderConsole('/staff');
+    const notice = await screen.findByRole('region', {
+      name: sv['withdrawn-list-heading'].replace('{{days}}', '30'),
+    });
+    const item = sv['withdrawn-list-item']
+      .replace('{{id}}', '21')
+      .replace('{{programme}}', formTexts.sv['degree-programs'].MIDS)
+      .replace('{{time}}', '28.11.2026 16.02');
+    await user.click(within(notice).getByRole('link', { name: item }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        sv['withdrawn-text']
+          .replace('{{id}}', '21')
+          .replace('{{programme}}', formTexts.sv['degree-programs'].MIDS)
+          .replace('{{time}}', '28.11.2026 16.02'),
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(sv['withdrawn-assignee'].replace('{{name}}', officer.name)),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(sv['not-found-heading'])).toBeNull();
+  });
+});
+
+describe("a registration's next and previous", () => {
+  it('go through the filtered list, across its pages, and back to the list at the page reached', async () => {
+    const pages = [
+      Array.from({ length: pageSize }, (_, index) => summary(index + 1)),
+      [summary(pageSize + 1), summary(pageSize + 2)],
+    ];
+    const { requests } = fakeStaffApi([
+      ['GET', /\/me$/, () => ({ body: officer })],
+      ['GET', /\/staff-members$/, () => ({ body: { items: [] } })],
+      [
+        'POST',
+        /\/registrations\/search$/,
+        async (request) => {
+          const { page } = (await request.json()) as { page: number };
+          return { body: { total: pageSize + 2, items: pages[page - 1] } };
+        },
+      ],
+      [
+        'GET',
+        /\/registrations\/\d+$/,
+        (request) => {
+          const id = Number(/\d+$/.exec(new URL(request.url).pathname)![0]);
+          return { body: { ...summary(id), ...registration, id, lastName: `Nyström ${id}` } };
+        },
+      ],
+    ]);
+    const user = userEvent.setup();
+    renderConsole('/staff?state=new');
+    await user.click(await screen.findByRole('link', { name: /Nyström 49$/ }));
+    await screen.findByRole('heading', { level: 1, name: /Nyström 49$/ });
+    const neighbours = () => screen.getByRole('navigation', { name: sv['neighbours-label'] });
+    const position = (at: number) =>
+      sv['position-in-list'].replace('{{position}}', String(at)).replace('{{total}}', '52');
+    await waitFor(() => expect(neighbours()).toHaveTextContent(position(49)));
+    expect(
+      within(neighbours()).getByRole('link', { name: sv['previous-registration'] }),
+    ).toHaveAttribute('href', '/staff/48');
+
+    // The next of the page's last is the next page's first; each a link, pressed by keyboard.
+    await user.click(within(neighbours()).getByRole('link', { name: sv['next-registration'] }));
+    await screen.findByRole('heading', { level: 1, name: /Nyström 50$/ });
+    const next = await within(neighbours()).findByRole('link', { name: sv['next-registration'] });
+    expect(next).toHaveAttribute('href', '/staff/51');
+    next.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { level: 1, name: /Nyström 51$/ });
+    await waitFor(() => expect(neighbours()).toHaveTextContent(position(51)));
+    expect(
+      within(neighbours()).getByRole('link', { name: sv['previous-registration'] }),
+    ).toHaveAttribute('href', '/staff/50');
+    // The list's filter was sent for each page, as the list sends it.
+    const searches = await Promise.all(
+      requestsTo(requests, /\/search$/).map((request) => request.json()),
+    );
+    expect(searches).toContainEqual({ state: 'new', page: 2 });
+    expect(searches.every((search) => search.state === 'new')).toBe(true);
+
+    await user.click(screen.getByRole('link', { name: sv['back-to-list'] }));
+    await waitFor(() =>
+      expect(screen.getByTestId('address')).toHaveTextContent(/^\/staff\?state=new&page=2$/),
+    );
   });
 });
 

@@ -125,28 +125,96 @@ describe("a registration's correction", () => {
 });
 
 describe("a registration's processing", () => {
-  it('Take assigns it to the person signed in, on the version shown', async () => {
+  it('Take assigns a new one to the person signed in and starts it, on the version shown, and the timeline says so', async () => {
+    const me = { subject: officer.subject, name: officer.name };
+    const at = '2026-11-27T09:00:00.000Z';
     const { requests } = api(() => ({
       body: {
         ...registration,
-        assignee: { subject: officer.subject, name: officer.name },
+        state: 'in-progress',
+        assignee: me,
         version: 4,
+        history: [
+          ...registration.history,
+          { type: 'state', at, actor: me, from: 'new', to: 'in-progress' },
+          { type: 'assignee', at, actor: me, from: null, to: me },
+        ],
       },
     }));
     const user = userEvent.setup();
     await openRegistration();
+    expect(screen.getByRole('button', { name: sv.take })).toHaveAccessibleDescription(
+      sv['take-hint'],
+    );
     await user.click(screen.getByRole('button', { name: sv.take }));
-    await screen.findByText(sv['processing-saved']);
+    await screen.findByText(sv['taken-started']);
     const [patch] = sent(requests, 'PATCH');
     expect(patch.headers.get('If-Match')).toBe('"3"');
-    expect(await patch.json()).toEqual({ assignee: officer.subject });
+    expect(await patch.json()).toEqual({ state: 'in-progress', assignee: officer.subject });
     // It is theirs now: nothing to take, and the select says so.
     await waitFor(() => expect(screen.queryByRole('button', { name: sv.take })).toBeNull());
     expect(screen.getByLabelText(sv['assignee-label'])).toHaveDisplayValue(
       sv['person-me'].replace('{{name}}', officer.name),
     );
+    expect(screen.getByLabelText(sv['state-label'])).toHaveDisplayValue(sv.state['in-progress']);
+    const timeline = screen.getByRole('region', { name: sv['history-heading'] });
+    expect(timeline).toHaveTextContent(
+      sv['history-state']
+        .replace('{{from}}', sv.state.new)
+        .replace('{{to}}', sv.state['in-progress']),
+    );
     // The button pressed is gone with the old version's form; the focus stays in the panel.
     expect(screen.getByRole('heading', { name: sv['processing-heading'] })).toHaveFocus();
+  });
+
+  it('Take saves the state chosen with it: nothing chosen is lost, one save for both', async () => {
+    const { requests } = api(() => ({
+      body: { ...registration, state: 'waiting', assignee: officer, version: 4 },
+    }));
+    const user = userEvent.setup();
+    await openRegistration();
+    await user.selectOptions(screen.getByLabelText(sv['state-label']), 'waiting');
+    expect(sent(requests, 'PATCH')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: sv.take }));
+    await screen.findByText(sv.taken);
+    expect(await sent(requests, 'PATCH')[0].json()).toEqual({
+      state: 'waiting',
+      assignee: officer.subject,
+    });
+  });
+
+  it('says under the state what a change tells the applicant: no email, and for waiting, to contact them', async () => {
+    api(() => ({ body: registration }));
+    const user = userEvent.setup();
+    await openRegistration();
+    const state = screen.getByLabelText(sv['state-label']);
+    expect(state).toHaveAccessibleDescription(sv['state-hint']);
+    await user.selectOptions(state, 'waiting');
+    expect(state).toHaveAccessibleDescription(sv['state-hint-waiting']);
+  });
+
+  it('says why an assignee was refused (422), and "try again" only for a failure that may pass', async () => {
+    let answer: Answer = {
+      status: 422,
+      body: {
+        statusCode: 422,
+        error: 'Unprocessable Entity',
+        message: 'not assignable',
+        notAssignable: { assignee: null, programmes: [] },
+      },
+    };
+    const { requests } = api(() => answer);
+    const user = userEvent.setup();
+    await openRegistration();
+    await user.click(screen.getByRole('button', { name: sv.take }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(sv['not-assignable-unknown']);
+    answer = {
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: '' },
+    };
+    await user.click(screen.getByRole('button', { name: sv.take }));
+    await waitFor(() => expect(sent(requests, 'PATCH')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(sv['change-failed']));
   });
 
   it('a change refused because someone changed it meanwhile names them, overwrites nothing and reads it again on request', async () => {

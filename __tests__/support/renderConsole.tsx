@@ -48,7 +48,7 @@ export interface Answer {
   status?: number;
   body?: unknown;
 }
-type Route = [method: string, path: RegExp, answer: (request: Request) => Answer];
+type Route = [method: string, path: RegExp, answer: (request: Request) => Answer | Promise<Answer>];
 
 /** Replaces fetch with the routes; unrouted requests fail the test with a 599. */
 export function fakeStaffApi(routes: Route[]) {
@@ -60,7 +60,7 @@ export function fakeStaffApi(routes: Route[]) {
     requests.push(request.clone());
     const { pathname } = new URL(request.url);
     const route = routes.find(([method, path]) => method === request.method && path.test(pathname));
-    const { status = 200, body = null } = route ? route[2](request) : { status: 599 };
+    const { status = 200, body = null } = route ? await route[2](request) : { status: 599 };
     return new Response(status === 204 ? null : JSON.stringify(body), {
       status,
       headers: { 'Content-Type': 'application/json' },
