@@ -193,7 +193,7 @@ describe("a registration's processing", () => {
     expect(state).toHaveAccessibleDescription(sv['state-hint-waiting']);
   });
 
-  it('says why an assignee was refused (422), and "try again" only for a failure that may pass', async () => {
+  it('says why a change was refused (422, 404), and "try again" only for a failure that may pass', async () => {
     let answer: Answer = {
       status: 422,
       body: {
@@ -208,12 +208,17 @@ describe("a registration's processing", () => {
     await openRegistration();
     await user.click(screen.getByRole('button', { name: sv.take }));
     expect(await screen.findByRole('alert')).toHaveTextContent(sv['not-assignable-unknown']);
+    // Gone meanwhile (erased): asking again would be refused again.
+    answer = { status: 404, body: { statusCode: 404, error: 'Not Found', message: '' } };
+    await user.click(screen.getByRole('button', { name: sv.take }));
+    await waitFor(() => expect(sent(requests, 'PATCH')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(sv['change-refused']));
     answer = {
       status: 500,
       body: { statusCode: 500, error: 'Internal Server Error', message: '' },
     };
     await user.click(screen.getByRole('button', { name: sv.take }));
-    await waitFor(() => expect(sent(requests, 'PATCH')).toHaveLength(2));
+    await waitFor(() => expect(sent(requests, 'PATCH')).toHaveLength(3));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(sv['change-failed']));
   });
 
