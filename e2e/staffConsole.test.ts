@@ -648,23 +648,25 @@ function consoleTests(storage: { postgresUrl?: string }) {
     await page.getByRole('link', { name: fullName(registration) }).click();
     await page.getByRole('heading', { level: 1, name: fullName(registration) }).waitFor();
     await expectNoViolationsAtBothSizes();
-    const saved = page.getByText(text('sv', 'staff:processing-saved'));
-
-    // Take it, with the keyboard alone.
+    // Take it, with the keyboard alone: a new one is started with it, and the timeline says so.
     await tabTo(text('sv', 'staff:take'));
     await page.keyboard.press('Enter');
-    await saved.waitFor();
+    await page.getByText(text('sv', 'staff:taken-started')).waitFor();
     await page.waitForFunction(
       (name) =>
         (document.getElementById('processing-assignee') as HTMLSelectElement).selectedOptions[0]
           .text === name,
       text('sv', 'staff:person-me', { name: 'Cai Coordinator' }),
     );
+    const started = text('sv', 'staff:history-state', {
+      from: text('sv', 'staff:state.new'),
+      to: text('sv', 'staff:state.in-progress'),
+    });
+    await page.locator('.timeline li', { hasText: started }).waitFor();
 
     // Through the states, each saved on the version shown, each step in the timeline.
     const stateSelect = page.getByLabel(text('sv', 'staff:state-label'));
     for (const [from, to] of [
-      ['new', 'in-progress'],
       ['in-progress', 'waiting'],
       ['waiting', 'done'],
     ]) {
