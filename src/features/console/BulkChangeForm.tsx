@@ -119,7 +119,6 @@ export function BulkChangeForm({
             <option value="">{t('bulk-keep')}</option>
             <StateOptions />
           </select>
-          <StateHint id="bulk-state-hint" state={state} many />
         </div>
         <div className="col-sm-6 col-lg-4">
           <label className="form-label" htmlFor="bulk-assignee">
@@ -142,6 +141,7 @@ export function BulkChangeForm({
           </button>
         </div>
       </div>
+      <StateHint id="bulk-state-hint" state={state} many className="mt-2" />
       {showError && nothingChosen && (
         <div id="bulk-error" className="invalid-feedback d-block">
           {t('bulk-nothing-chosen')}

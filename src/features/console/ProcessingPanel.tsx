@@ -152,7 +152,6 @@ function ProcessingForm({
         >
           <StateOptions />
         </select>
-        <StateHint id="processing-state-hint" state={state} />
       </div>
       <div className="col-sm-6">
         <label className="form-label" htmlFor="processing-assignee">
@@ -168,6 +167,8 @@ function ProcessingForm({
           <PersonOptions people={people} me={me} />
         </select>
       </div>
+      {/* Under both selects, so that they stay level; the state's description all the same. */}
+      <StateHint id="processing-state-hint" state={state} className="col-12 mt-1" />
       <div className="col-12 d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary">
           {t('processing-save')}

@@ -31,16 +31,18 @@ export function StateHint({
   id,
   state,
   many = false,
+  className = '',
 }: {
   id: string;
   state: ProcessingState | '';
   /** Said of many registrations (the bulk change). */
   many?: boolean;
+  className?: string;
 }) {
   const { t } = useTranslation('staff');
   const hint = state === 'waiting' ? 'state-hint-waiting' : many ? 'bulk-state-hint' : 'state-hint';
   return (
-    <div id={id} className="form-text">
+    <div id={id} className={`form-text ${className}`}>
       {t(hint)}
     </div>
   );
