@@ -194,7 +194,7 @@ describe('a registration its applicant withdrew', () => {
     expect((await withdrawals(admin)).map(({ id }) => id)).toEqual([mine]);
   });
 
-  it('is backed up and restored', async () => {
+  it('is backed up and restored, and its id is given to no new registration', async () => {
     const backup = (
       await runStaffRequest(app.operations, { command: 'backup' }, 'test')
     ).toString();
@@ -206,6 +206,11 @@ describe('a registration its applicant withdrew', () => {
       const rows = await restored.query(everything);
       expect(rows).toHaveLength(2);
       expect(rows).toEqual(await database.query(everything));
+      // The next registration takes no withdrawn one's id, which the notices link to.
+      const [{ next }] = await restored.query<{ next: number }>(
+        "SELECT nextval(pg_get_serial_sequence('registrations', 'id'))::integer AS next",
+      );
+      expect(next).toBeGreaterThan(Math.max(mine, theirs, erased));
     } finally {
       await restored.close();
     }

@@ -243,6 +243,13 @@ export async function restoreBackup(db: Database, backup: ParsedBackup): Promise
           `is not one this server would store: ${problem}. Nothing was restored.`,
       );
     });
+    // A new registration never takes the id of one erased or withdrawn: the erasures feed and the
+    // withdrawals' notices name them by it.
+    await tx.query(
+      `SELECT setval(pg_get_serial_sequence('registrations', 'id'), greatest(
+         (SELECT max(id) FROM registrations), (SELECT max(id) FROM erasures),
+         (SELECT max(id) FROM registration_withdrawals), 0) + 1, false)`,
+    );
     // Every restored row now carries this transaction's id: no feed cursor from before holds.
     await renewDatabaseIdentity(tx);
     return backup.rows.get('registrations')?.length ?? 0;
