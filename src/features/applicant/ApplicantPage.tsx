@@ -6,7 +6,7 @@
  * page's first script opens the link (linkOpening.ts) before the router reads the address.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { defaultLanguage, isLanguage, pathIn, type Language } from '../../contract/languages';
 import { languageChanged } from '../language/languageSlice';
@@ -131,12 +131,9 @@ function WithdrawnView() {
     <>
       <PageHeading>{t('withdrawn-heading')}</PageHeading>
       <p>{t(now ? 'withdrawn-paragraph' : 'withdrawn-earlier-paragraph')}</p>
+      <p>{t('withdrawn-register-again')}</p>
       <p>
-        <Trans
-          t={t}
-          i18nKey="withdrawn-register-again"
-          components={{ formLink: <a href={pathIn(language, '/')} /> }}
-        />
+        <a href={pathIn(language, '/')}>{t('withdrawn-form-link')}</a>
       </p>
     </>
   );
