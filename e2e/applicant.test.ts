@@ -29,6 +29,9 @@ import { fillForm, submitButton } from './support/form';
 import { tabTo } from './support/keyboard';
 import { text, type Language } from './support/translations';
 
+/** 1.1.1990, the wrong birthday typed, as the page names it back. */
+const wrongDateAsRead = { sv: '1 januari 1990', en: '1 January 1990' } as const;
+
 const postgresUrl = testServiceUrl('DATABASE_URL_TEST', 'PostgreSQL');
 const hasFaketime = testTool('faketime', "an expired applicant's link on a faked clock");
 
@@ -192,16 +195,22 @@ function applicantTests(storage: { postgresUrl?: string }) {
       await expectNoViolationsAtBothSizes();
       await page.setViewportSize(viewport);
 
-      // A wrong birthday is counted; the right one opens the fields.
-      await birthday.fill('01.01.1990');
+      // A wrong birthday is counted, named as it was read; the right one, typed another way than
+      // in the form (ISO), opens the fields.
+      await birthday.fill('1.1.1990');
       await page.getByRole('button', { name: text(language, 'applicant:verify-submit') }).click();
-      // The tries left, in the field's own message (the summary repeats it).
+      // The tries left, once, in the field's own message; the field takes the focus, in view.
       await page
         .locator('#verify-birthday-error', {
-          hasText: text(language, 'applicant:birthday-wrong_other', { count: '4' }),
+          hasText: text(language, 'applicant:birthday-wrong_other', {
+            count: '4',
+            date: wrongDateAsRead[language],
+          }),
         })
         .waitFor();
-      await birthday.fill(registration.birthday);
+      expect(await birthday.evaluate((input) => input === document.activeElement)).toBe(true);
+      const [day, month, year] = registration.birthday.split('.');
+      await birthday.fill(`${year}-${month}-${day}`);
       await page.getByRole('button', { name: text(language, 'applicant:verify-submit') }).click();
       const details = page.getByRole('heading', {
         name: text(language, 'applicant:details-heading'),
@@ -235,6 +244,8 @@ function applicantTests(storage: { postgresUrl?: string }) {
       await page.getByRole('button', { name: text(language, 'applicant:correction-save') }).click();
       await page.getByText(text(language, 'applicant:corrected')).waitFor();
       expect(await page.locator('main').innerText()).toContain(newNumber);
+      // The result where the applicant is: the section's heading has the focus.
+      await page.waitForFunction(() => document.activeElement?.id === 'details-heading');
       await mailTo(registration.email, new RegExp(`^registration-${id}-updated-\\d+\\.eml$`));
 
       // The staff see the correction in the registration's history, made by the applicant.
@@ -282,6 +293,9 @@ function applicantTests(storage: { postgresUrl?: string }) {
       expect(mailFiles().filter((name) => name.startsWith(`registration-${id}-`))).toEqual([]);
       expect(mailFiles()).not.toContain(`registration-${id}.eml`);
 
+      // A reload says so again, for as long as the tab lasts; the link itself no longer opens.
+      await page.reload();
+      await page.getByText(text(language, 'applicant:withdrawn-earlier-paragraph')).waitFor();
       await page.goto(link);
       await page
         .getByRole('heading', {
@@ -296,10 +310,7 @@ function applicantTests(storage: { postgresUrl?: string }) {
     const email = await registered();
     const oldLink = await linkMailedTo(email);
     await page.goto('/my');
-    await page
-      .getByRole('heading', { name: text('sv', 'applicant:link-request-heading') })
-      .waitFor();
-    await switchToEnglishByKeyboard();
+    // Before anything names a language, the browser's: Chromium's en-US, English at once.
     await page
       .getByRole('heading', { name: text('en', 'applicant:link-request-heading') })
       .waitFor();
@@ -350,11 +361,13 @@ function applicantTests(storage: { postgresUrl?: string }) {
       await page.keyboard.press('Enter');
       const key = left === 1 ? 'applicant:birthday-wrong_one' : 'applicant:birthday-wrong_other';
       await page
-        .locator('#verify-birthday-error', { hasText: text('en', key, { count: String(left) }) })
+        .locator('#verify-birthday-error', {
+          hasText: text('en', key, { count: String(left), date: wrongDateAsRead.en }),
+        })
         .waitFor();
       if (left === 4) await expectNoViolationsAtBothSizes();
-      // The summary takes the focus; its link, then the field again.
-      await tabTo(page, 'verify-birthday');
+      // The field keeps the focus: the next date is typed at once.
+      await page.waitForFunction(() => document.activeElement?.id === 'verify-birthday');
     }
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('01.01.1990');

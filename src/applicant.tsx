@@ -11,15 +11,16 @@ import { AppProviders } from './app/AppProviders';
 import { LiveAnnouncer } from './app/announcer';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { pageLoading } from './app/pageLoading';
-import { loadPersistedState } from './app/persistedState';
 import { makeStore } from './app/store';
 import { ApplicantPage } from './features/applicant/ApplicantPage';
 import { awaitLinkOpening } from './features/applicant/applicantSlice';
+import { applicantPageLanguage } from './features/applicant/pageLanguage';
 import { createI18n, translationsLoaded } from './features/language/i18n';
 import './styles.scss';
 
-// The language chosen in this tab, if any; not the form typed in it, which this page never shows.
-const store = makeStore({ language: loadPersistedState().language });
+// The language chosen in this tab, else the browser's; not the form typed in it, which this page
+// never shows.
+const store = makeStore({ language: { current: applicantPageLanguage() } });
 const i18n = createI18n(store.getState().language.current);
 // Every view speaks the page's own texts besides the form's: both are fetched at once (and the
 // page preloads both in Swedish, every language's fallback, beside its script).

@@ -22,6 +22,7 @@ const token = 'Qw3rTy-uI_oP4sDfGhJkL1zXcVbNm0QwErTyUiOpAsD';
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=token-123; path=/';
+  sessionStorage.clear();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -54,10 +55,11 @@ const sent = (requests: Request[], method: string, path: string) =>
   requests.filter((request) => request.method === method && new URL(request.url).pathname === path);
 
 async function openVerified(user: ReturnType<typeof userEvent.setup>) {
-  renderApplicant(`/my/${token}`);
+  const rendered = renderApplicant(`/my/${token}`);
   await user.type(await screen.findByLabelText(form.form['birthday-label']), '29.02.2000');
   await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
   await screen.findByRole('heading', { name: sv['details-heading'] });
+  return rendered;
 }
 
 describe('opening the link', () => {
@@ -116,7 +118,7 @@ describe('opening the link', () => {
 });
 
 describe('the birthday', () => {
-  it('counts a wrong one, saying how many tries are left in a summary that takes the focus, and opens the fields for the right one', async () => {
+  it('names a wrong date as it read it, once, under the field, which takes the focus; the right one opens the fields', async () => {
     const answers: Answer[] = [{ status: 403, body: { message: 'Wrong', triesLeft: 3 } }];
     const { requests } = api({ verify: () => answers.shift() ?? { status: 204 } });
     const user = userEvent.setup();
@@ -124,17 +126,23 @@ describe('the birthday', () => {
 
     const birthday = await screen.findByLabelText(form.form['birthday-label']);
     expect(birthday).toHaveAccessibleDescription(form.form['birthday-hint']);
-    await user.type(birthday, '01.01.2000');
+    await user.type(birthday, '1.1.2000');
     await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
 
-    const summary = await screen.findByRole('region', { name: form.form['error-summary-heading'] });
-    const wrong = sv['birthday-wrong_other'].replace('{{count}}', '3');
-    expect(within(summary).getByRole('link', { name: wrong })).toBeInTheDocument();
-    await waitFor(() => expect(summary).toHaveFocus());
+    // The date as read, so that a right date typed another way is not doubted; said once.
+    const wrong = sv['birthday-wrong_other']
+      .replace('{{date}}', '1 januari 2000')
+      .replace('{{count}}', '3');
+    await waitFor(() =>
+      expect(birthday).toHaveAccessibleDescription(`${form.form['birthday-hint']} ${wrong}`),
+    );
+    expect(screen.getAllByText(wrong)).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: form.form['error-summary-heading'] })).toBeNull();
+    await waitFor(() => expect(birthday).toHaveFocus());
     expect(birthday).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(birthday);
-    await user.type(birthday, '29.02.2000');
+    await user.type(birthday, '2000-02-29');
     await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
 
     const details = await screen.findByRole('heading', { name: sv['details-heading'] });
@@ -144,7 +152,29 @@ describe('the birthday', () => {
     const bodies = await Promise.all(
       sent(requests, 'POST', '/my/api/verify').map((request) => request.json()),
     );
-    expect(bodies).toEqual([{ birthday: '01.01.2000' }, { birthday: '29.02.2000' }]);
+    expect(bodies).toEqual([{ birthday: '1.1.2000' }, { birthday: '2000-02-29' }]);
+  });
+
+  it('answers what is no date with the format, sending nothing (no try is taken); the server agrees', async () => {
+    const { requests } = api({ verify: () => ({ status: 422, body: { message: 'Not a date' } }) });
+    const user = userEvent.setup();
+    renderApplicant(`/my/${token}`);
+
+    const birthday = await screen.findByLabelText(form.form['birthday-label']);
+    for (const typed of ['maj 2000', '31.2.2000']) {
+      await user.clear(birthday);
+      await user.type(birthday, `${typed}{Enter}`);
+      await screen.findByText(sv['birthday-not-a-date']);
+    }
+    expect(sent(requests, 'POST', '/my/api/verify')).toHaveLength(0);
+    expect(birthday).toHaveFocus();
+
+    // A date this page reads but the server does not (a release between them): the same words.
+    await user.clear(birthday);
+    await user.type(birthday, '1.1.2000');
+    await user.click(screen.getByRole('button', { name: sv['verify-submit'] }));
+    await waitFor(() => expect(sent(requests, 'POST', '/my/api/verify')).toHaveLength(1));
+    expect(await screen.findByText(sv['birthday-not-a-date'])).toBeInTheDocument();
   });
 
   it('says a locked link is locked, and how to ask for a new one', async () => {
@@ -191,9 +221,14 @@ describe('a correction', () => {
     await user.type(phone, newNumber);
     await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
 
-    await screen.findByText(sv.corrected);
+    const corrected = await screen.findByText(sv.corrected);
     // Never "saved" beside the old values: the notice comes with the answer shown.
     expect(screen.getByText(newNumber)).toBeInTheDocument();
+    // Shown where the applicant is: the section's heading takes the focus, the result under it.
+    const details = screen.getByRole('heading', { name: sv['details-heading'] });
+    await waitFor(() => expect(details).toHaveFocus());
+    expect(details).toHaveAccessibleDescription(sv.corrected);
+    expect(details.nextElementSibling).toBe(corrected);
     const [patch] = sent(requests, 'PATCH', '/my/api/registration');
     expect(patch.headers.get('If-Match')).toBe('"3"');
     expect(patch.headers.get('X-XSRF-TOKEN')).toBe('token-123');
@@ -283,6 +318,109 @@ describe('the session', () => {
   });
 });
 
+describe('the correction form', () => {
+  it('labels the terms checkbox by the sentence it confirms, not only "Villkor"', async () => {
+    api();
+    const user = userEvent.setup();
+    await openVerified(user);
+    await user.click(screen.getByRole('button', { name: sv.correct }));
+
+    expect(screen.getByRole('checkbox', { name: sv['terms-checkbox-label'] })).toBeChecked();
+  });
+});
+
+describe('what the page shows of the registration', () => {
+  it('shows the reference as emphasised text, not as code that looks like a link', async () => {
+    api();
+    renderApplicant(`/my/${token}`);
+    const reference = await screen.findByText('ABCD2345');
+    expect(reference.tagName).toBe('STRONG');
+  });
+
+  it('while waiting for the applicant, promises no email: the office will contact them, or they write', async () => {
+    fakeStaffApi([
+      ['POST', /^\/my\/api\/session$/, () => ({ status: 204 })],
+      ['GET', /^\/my\/api\/registration$/, () => ({ body: { ...unverified, state: 'waiting' } })],
+    ]);
+    renderApplicant(`/my/${token}`);
+    const state = await screen.findByText(/antagningsservice kontaktar dig/i);
+    expect(state).toHaveTextContent(configDefaults.contactEmail);
+    expect(state).not.toHaveTextContent(/e-posten|e-postmeddelande/);
+  });
+
+  it('says why a typographic apostrophe came back straight', async () => {
+    api();
+    const user = userEvent.setup();
+    await openVerified(user);
+    expect(screen.getByText(verified.fields.lastName)).toBeInTheDocument();
+    expect(screen.getByText(sv['apostrophe-stored'])).toBeInTheDocument();
+  });
+
+  it('says in words, beside the spinner, what is opening', async () => {
+    let answer: (response: Response) => void = () => {};
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApplicant(`/my/${token}`);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(sv.opening));
+    // Written out, not only read out.
+    expect(screen.getByText(sv.opening)).not.toHaveClass('visually-hidden');
+    answer(new Response(null, { status: 404 }));
+    await screen.findByRole('heading', { level: 1, name: sv['link-refused-heading'] });
+  });
+});
+
+describe('a link that no longer opens', () => {
+  it("speaks its registration's language", async () => {
+    fakeStaffApi([
+      [
+        'POST',
+        /^\/my\/api\/session$/,
+        () => ({ status: 404, body: { message: 'No', language: 'en' } }),
+      ],
+    ]);
+    renderApplicant(`/my/${token}`);
+    await screen.findByRole('heading', { level: 1, name: en['link-refused-heading'] });
+  });
+
+  it("speaks the browser's language when the registration is gone, not the default", async () => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['fi-FI', 'en-US']);
+    fakeStaffApi([
+      ['POST', /^\/my\/api\/session$/, () => ({ status: 404, body: { message: 'No' } })],
+    ]);
+    renderApplicant(`/my/${token}`, 'as-the-entry');
+    await screen.findByRole('heading', { level: 1, name: en['link-refused-heading'] });
+  });
+});
+
+describe('signing out', () => {
+  it('ends the session on the server, forgets the registration and says so', async () => {
+    const { requests } = fakeStaffApi([
+      ['POST', /^\/my\/api\/session$/, () => ({ status: 204 })],
+      ['POST', /^\/my\/api\/verify$/, () => ({ status: 204 })],
+      ['GET', /^\/my\/api\/registration$/, () => ({ body: verified })],
+      ['DELETE', /^\/my\/api\/session$/, () => ({ status: 204 })],
+    ]);
+    sessionStorage.setItem('form-data', JSON.stringify(verified.fields));
+    const user = userEvent.setup();
+    renderApplicant(`/my/${token}`);
+    await screen.findByText(verified.fields.phoneNumber);
+
+    await user.click(screen.getByRole('button', { name: sv['sign-out'] }));
+
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: sv['signed-out-heading'],
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const [signOut] = sent(requests, 'DELETE', '/my/api/session');
+    expect(signOut.headers.get('X-XSRF-TOKEN')).toBe('token-123');
+    expect(screen.queryByText(verified.fields.phoneNumber)).toBeNull();
+    expect(screen.queryByText('ABCD2345')).toBeNull();
+    expect(sessionStorage.getItem('form-data')).toBeNull();
+  });
+});
+
 describe('withdrawing', () => {
   it('asks first; cancelled, nothing is sent; confirmed, the registration is withdrawn', async () => {
     const { requests } = api();
@@ -306,6 +444,29 @@ describe('withdrawing', () => {
     await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] });
     const [erase] = sent(requests, 'DELETE', '/my/api/registration');
     expect(erase.headers.get('X-XSRF-TOKEN')).toBe('token-123');
+  });
+
+  it('says after a reload, for as long as the tab lasts, that it was withdrawn and nothing is left', async () => {
+    api();
+    const user = userEvent.setup();
+    const { unmount } = await openVerified(user);
+    await user.click(screen.getByRole('button', { name: sv.withdraw }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: sv['withdraw-confirm'] }));
+    await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] });
+    // Only a flag is kept: nothing of the registration.
+    expect(Object.values({ ...sessionStorage }).join(' ')).not.toContain('ABCD2345');
+    unmount();
+    jest.restoreAllMocks();
+
+    // The reload: no session any more.
+    fakeStaffApi([
+      ['GET', /^\/my\/api\/registration$/, () => ({ status: 401, body: { message: 'No' } })],
+    ]);
+    renderApplicant('/my');
+    await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] });
+    expect(screen.getByText(sv['withdrawn-earlier-paragraph'])).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: sv['link-request-submit'] })).toBeNull();
   });
 });
 

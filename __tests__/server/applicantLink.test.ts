@@ -269,14 +269,13 @@ function applicantLinkSuite(storage: (dataDir: string) => Promise<Partial<AppOpt
         fields: { phoneNumber: correctedPhone },
       });
 
-      // A short notice, with no link and no data.
+      // A short notice, with no link and no data but the registration's name (applicantMail.test.ts).
       const notice = await simpleParser(
         await waitForMail(new RegExp(`^registration-${id}-updated-\\d+\\.eml$`)),
       );
       expect(notice.to).toMatchObject({ text: email });
       for (const written of correctedPhoneWritings) expect(notice.text).not.toContain(written);
       expect(notice.text).not.toMatch(/\/my\//);
-      expect(notice.text).not.toContain('Linnea');
     });
 
     it('downloads their Art. 15 data, the correction in the history as their own', async () => {
@@ -335,7 +334,8 @@ function applicantLinkSuite(storage: (dataDir: string) => Promise<Partial<AppOpt
 
       const notice = await simpleParser(await waitForMail(/^withdrawn-\d+\.eml$/));
       expect(notice.to).toMatchObject({ text: email });
-      expect(notice.text).not.toContain(reference);
+      // It names the registration that was (applicantMail.test.ts).
+      expect(notice.text).toContain(reference);
 
       const [erase] = (await readAuditLog(app.operations.database)).filter(
         (r) => r.command === 'erase',
@@ -392,6 +392,37 @@ function applicantLinkSuite(storage: (dataDir: string) => Promise<Partial<AppOpt
       expect((await send('POST', '/session', undefined, { token })).statusCode).toBe(404);
     });
 
+    it('compares the birthday as a date, however it is typed; an answer that is no date costs no try', async () => {
+      // The form stores the Finnish 5.9.2001 as it always has: 05.09.2001.
+      const id = await register({
+        email: `dates@${emailDomain}`,
+        firstName: 'Dagny',
+        birthday: '5.9.2001',
+      });
+      const [{ birthday }] = await app.operations.database.query<{ birthday: string }>(
+        'SELECT birthday FROM registrations WHERE id = $1',
+        [id],
+      );
+      expect(birthday).toBe('05.09.2001');
+      const token = await confirmationToken(id);
+
+      for (const notADate of ['5 september', '31.02.2001', '', '2001']) {
+        const answer = await verify(await open(token), notADate);
+        expect([notADate, answer.statusCode]).toEqual([notADate, 422]);
+      }
+      // None of those took a try: the first wrong date leaves 4.
+      expect((await verify(await open(token), '06.09.2001')).json()).toMatchObject({
+        triesLeft: 4,
+      });
+      for (const right of ['5.9.2001', ' 05.09.2001 ', '2001-09-05', '5/9/2001', '5-9-2001']) {
+        expect([right, (await verify(await open(token), right)).statusCode]).toEqual([right, 204]);
+      }
+      // The right ones gave their tries back.
+      expect((await verify(await open(token), '06.09.2001')).json()).toMatchObject({
+        triesLeft: 3,
+      });
+    });
+
     it('tells the address a correction replaced, as well as the new one', async () => {
       const id = await register({ email: `moved@${emailDomain}`, firstName: 'Vera' });
       const session = await open(await confirmationToken(id));
@@ -430,7 +461,29 @@ function applicantLinkSuite(storage: (dataDir: string) => Promise<Partial<AppOpt
       expect((await send('GET', '/registration', session)).statusCode).toBe(401);
       await open(token);
       clock += 31 * dayMs;
-      expect((await send('POST', '/session', undefined, { token })).statusCode).toBe(404);
+      // Its page speaks the registration's language, English here, not the default.
+      await app.operations.database.query(
+        `UPDATE registrations SET language = 'en' WHERE id = $1`,
+        [id],
+      );
+      const expired = await send('POST', '/session', undefined, { token });
+      expect([expired.statusCode, expired.json().language]).toEqual([404, 'en']);
+      const unknown = await send('POST', '/session', undefined, { token: 'B'.repeat(43) });
+      expect([unknown.statusCode, unknown.json().language]).toEqual([404, undefined]);
+    });
+
+    it('signs out: the session ends on the server, not only its cookie', async () => {
+      const id = await register({ email: `shared.device@${emailDomain}`, firstName: 'Saga' });
+      const session = await open(await confirmationToken(id));
+      expect((await verify(session, validValues.birthday)).statusCode).toBe(204);
+      const signedOut = await send('DELETE', '/session', session);
+      expect(signedOut.statusCode).toBe(204);
+      const cleared = signedOut.cookies.find((c) => c.name === applicantSessionCookieName)!;
+      expect(cleared).toMatchObject({ value: '', path: '/my' });
+      // The cookie kept (copied before, say) opens nothing any more.
+      expect((await send('GET', '/registration', session)).statusCode).toBe(401);
+      // Without a session, or a second time, it answers the same.
+      expect((await send('DELETE', '/session', session)).statusCode).toBe(204);
     });
 
     it('writes no token and no value of the form to the log', async () => {

@@ -221,6 +221,27 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
       }
     });
 
+    it('takes no try for an answer that is no date, whatever arrives with it: at most 5 dates compared', async () => {
+      const xsrf = await getXsrfToken(app);
+      const id = await register({ email: `burst.dates@${emailDomain}`, firstName: 'Dora' });
+      const session = await open(await confirmationToken(id), xsrf);
+
+      // Half no date at all, half the same wrong date written two ways, all at once.
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          send('POST', '/verify', session, xsrf, {
+            birthday: index % 2 === 0 ? 'soon' : index % 4 === 1 ? '2.2.2002' : '2002-02-02',
+          }),
+        ),
+      );
+
+      expect(statuses(answers)).toEqual({
+        403: birthdayTries - 1,
+        422: 25,
+        423: 25 - (birthdayTries - 1),
+      });
+    });
+
     it('takes no try for a right answer: the applicant opens the link again and again', async () => {
       const xsrf = await getXsrfToken(app);
       const id = await register({ email: `burst.again@${emailDomain}`, firstName: 'Agnes' });

@@ -155,6 +155,14 @@ describe('the SPA bundle', () => {
       const english = await app.inject({ method: 'GET', url: `${url}?lang=en` });
       expect(english.body).toContain('<div id="root"><p>Opening</p></div>');
       expect(english.body).toContain('<title>My registration</title>');
+      // Without ?lang=, the browser's language: an English applicant's dead link is not Swedish.
+      const browsers = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-language': 'fi-FI, en-GB;q=0.8, sv;q=0.5' },
+      });
+      expect(browsers.body).toContain('<div id="root"><p>Opening</p></div>');
+      expect(browsers.headers.vary).toBe('accept-encoding, accept-language');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(xsrfCookieOf(response)).toBeDefined();

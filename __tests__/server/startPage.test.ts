@@ -178,7 +178,10 @@ describe('the start page as the server sends it', () => {
       expect(document.title).toBe(applicantText['no-session-heading']);
       expect(document.querySelector('noscript')?.textContent).toBe(applicantText.noscript);
       expect(root.querySelector('header')?.textContent).toContain(texts.general['topbar-label']);
-      expect(root.querySelector('main [role="status"]')?.textContent).toBe(applicantText.loading);
+      // The spinner says in words what is coming, to the eye and to a screen reader alike.
+      const status = root.querySelector('main [role="status"]')!;
+      expect(status.textContent).toBe(applicantText.opening);
+      expect(status.querySelector('.visually-hidden')).toBeNull();
       expect(root.querySelector('footer')).not.toBeNull();
       // The switch needs the script: hidden (styles.scss) until the page renders in its place.
       expect(root.querySelectorAll('.page-opening .dropdown')).toHaveLength(1);

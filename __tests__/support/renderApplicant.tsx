@@ -10,6 +10,7 @@ import { makeStore } from '../../src/app/store';
 import { ApplicantPage } from '../../src/features/applicant/ApplicantPage';
 import { awaitLinkOpening } from '../../src/features/applicant/applicantSlice';
 import { startOpeningLink } from '../../src/features/applicant/linkOpening';
+import { applicantPageLanguage } from '../../src/features/applicant/pageLanguage';
 import { createI18n } from '../../src/features/language/i18n';
 import type { Language } from '../../src/contract/languages';
 import type {
@@ -40,8 +41,11 @@ export const verified: VerifiedRegistration = {
   correctable: true,
 };
 
-/** The page opened at `path` (`/my/<token>` as from the email, or `/my`), in `language`. */
-export function renderApplicant(path: string, language: Language = 'sv') {
+/**
+ * The page opened at `path` (`/my/<token>` as from the email, or `/my`), in `language`, or as the
+ * page's entry chooses it (the tab's choice, else the browser's).
+ */
+export function renderApplicant(path: string, language: Language | 'as-the-entry' = 'sv') {
   window.history.replaceState(null, '', path);
   startOpeningLink();
   return renderApplicantPage(language);
@@ -51,9 +55,10 @@ export function renderApplicant(path: string, language: Language = 'sv') {
  * The rest of the page, once its first script has run (startOpeningLink): it follows the link's
  * opening and renders.
  */
-export function renderApplicantPage(language: Language = 'sv') {
-  const store = makeStore({ language: { current: language } });
-  const i18n = createI18n(language, {
+export function renderApplicantPage(language: Language | 'as-the-entry' = 'sv') {
+  const current = language === 'as-the-entry' ? applicantPageLanguage() : language;
+  const store = makeStore({ language: { current } });
+  const i18n = createI18n(current, {
     sv: { translation: formTexts.sv, applicant: applicantSv },
     en: { translation: formTexts.en, applicant: applicantEn },
   });

@@ -8,6 +8,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { applicantLinkPath, birthdayTries } from '../../src/contract/applicantPaths';
+import type { Language } from '../../src/contract/languages';
 import type { ApplicantLink } from '../mail/applicantLinkParts';
 
 export interface LinkSettings {
@@ -98,6 +99,20 @@ export async function findOpenLink(
     [tokenHash(token), now],
   );
   return row;
+}
+
+/**
+ * The language of the registration whose link the token is, whether or not it still opens
+ * (expired, locked): the page that says so speaks it. Undefined once the link is gone.
+ */
+export async function languageOfLink(db: Queryable, token: string): Promise<Language | undefined> {
+  const [row] = await db.query<{ language: Language }>(
+    `SELECT registrations.language FROM applicant_links
+     JOIN registrations ON registrations.id = applicant_links.registration_id
+     WHERE applicant_links.token_hash = $1`,
+    [tokenHash(token)],
+  );
+  return row?.language;
 }
 
 /**

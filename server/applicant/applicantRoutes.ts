@@ -16,6 +16,7 @@ import { applicantApiSchemas as schemas } from '../../src/contract/applicantApiS
 import { applicantPagePath, applicantSessionCookieName } from '../../src/contract/applicantPaths';
 import { degreePrograms } from '../../src/contract/fields';
 import { ifMatchOf } from '../../src/contract/processing';
+import { parseBirthday } from '../../src/contract/birthday';
 import { createRegistrationSchema } from '../../src/contract/registrationSchema';
 import { applicantActor } from '../console/history';
 import { changeRegistration, describeChanges } from '../console/registrationChanges';
@@ -24,6 +25,7 @@ import { readApplicantData } from './applicantData';
 import { recordWithdrawal } from '../console/withdrawals';
 import {
   findOpenLink,
+  languageOfLink,
   returnBirthdayTry,
   takeBirthdayTry,
   type LinkSettings,
@@ -116,9 +118,21 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
 
   app.post('/session', { schema: schemas.createSession }, async (request, reply) => {
     const link = await findOpenLink(database, request.body.token, now());
-    if (!link) throw app.httpErrors.notFound('No such link: ask for a new one');
+    if (!link) {
+      const language = await languageOfLink(database, request.body.token);
+      return reply
+        .code(404)
+        .send({ ...apiError(404, 'No such link: ask for a new one'), language });
+    }
     const token = await sessions.start(link.id);
     return reply.setCookie(applicantSessionCookieName, token, cookieOptions).code(204).send(null);
+  });
+
+  // Signing out on a shared device: the session ends here, not only its cookie in the browser.
+  app.delete('/session', { schema: schemas.endSession }, async (request, reply) => {
+    const token = request.cookies[applicantSessionCookieName];
+    if (token) await sessions.end(token);
+    return reply.clearCookie(applicantSessionCookieName, cookieOptions).code(204).send(null);
   });
 
   app.post('/verify', { schema: schemas.verify }, async (request, reply) => {
@@ -126,11 +140,17 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
     const locked = () =>
       reply.code(423).send(apiError(423, 'The link is locked: ask for a new one'));
     const registration = await ownRegistration(session);
+    // An answer that names no date is no guess of one: it costs no try, and says how to write it.
+    const typed = parseBirthday(request.body.birthday);
+    if (typed === undefined) {
+      return reply.code(422).send(apiError(422, 'Not a date: write it as dd.mm.yyyy'));
+    }
     // The try is taken before the comparison, in the statement that checks one is left: a burst
     // of requests that all read the session unlocked still compares at most birthdayTries.
     const triesLeft = await takeBirthdayTry(database, session.linkId);
     if (triesLeft === undefined) return locked();
-    if (request.body.birthday.trim() === registration.fields.birthday) {
+    // Compared as dates: 17.3.1999 and 1999-03-17 are the 17.03.1999 stored.
+    if (typed === parseBirthday(registration.fields.birthday)) {
       await sessions.markVerified(token);
       await returnBirthdayTry(database, session.linkId);
       return reply.code(204).send(null);
@@ -262,7 +282,13 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
       await database.transaction(async (tx) => {
         await lockMailboxes(tx, [address]);
         if ((await takeMailboxSends(tx, secret, address, 1)) === 0) return;
-        await queueWithdrawnMail(tx, address, registration.language);
+        await queueWithdrawnMail(tx, {
+          address,
+          language: registration.language,
+          reference: registration.reference,
+          degreeProgram: registration.fields.degreeProgram,
+          firstName: registration.fields.firstName,
+        });
       });
       request.server.outbox.wake();
     }

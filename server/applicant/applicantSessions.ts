@@ -59,6 +59,11 @@ export function createApplicantSessions(db: Queryable, now: () => Date) {
       );
     },
 
+    /** Ends the session the token opens (signed out), if any. */
+    async end(token: string): Promise<void> {
+      await db.query('DELETE FROM applicant_sessions WHERE token_hash = $1', [tokenHash(token)]);
+    },
+
     async markVerified(token: string): Promise<void> {
       await db.query('UPDATE applicant_sessions SET verified = true WHERE token_hash = $1', [
         tokenHash(token),

@@ -815,6 +815,17 @@ const migrations: Migration[] = [
       'CREATE INDEX registration_withdrawals_withdrawn_at ON registration_withdrawals (withdrawn_at)',
     ],
   },
+  {
+    version: 25,
+    description: "the applicant's withdrawal notice names the registration it was",
+    statements: [
+      // A withdrawal's notice outlives its registration: it keeps the reference, programme and
+      // first name it names, with the address, until it is sent (the other notices read them
+      // from the registration). Nullable: a previous release beside this one queues without them.
+      `ALTER TABLE applicant_mail ADD COLUMN reference text, ADD COLUMN degree_program text,
+        ADD COLUMN first_name text`,
+    ],
+  },
 ];
 
 /** Every schema version, in the order applied. */

@@ -1,27 +1,57 @@
 /**
  * The applicant's mail besides the confirmation: a new link, or a short notice that the
- * registration was updated or withdrawn, with no data.
+ * registration was updated or withdrawn. Each greets and names the registration as the
+ * confirmation does (the first name when it reads as one, the programme, the reference) and
+ * carries no other data; no link but the applicant's own.
  */
 import { framedHtml, framedText } from './mailFrame';
+import { programmeWithCode } from '../../src/contract/fields';
 import type { Language } from '../../src/contract/languages';
 import type { ApplicantMailKind } from './applicantMailKinds';
 import { applicantTexts } from './applicantMailTexts';
 import type { ConfirmationEmail, Institution } from './confirmationEmail';
+import { confirmationTexts } from './confirmationTexts';
+import { greetingName } from './greetingName';
 import type { ApplicantLink } from './applicantLinkParts';
+
+/** The registration a message is about; any part unknown is left out. */
+export interface MailRegistration {
+  reference: string | null;
+  degreeProgram: string | null;
+  firstName: string | null;
+}
+
+/** Programme and reference, labelled as in the confirmation. */
+function registrationDetails(language: Language, registration: MailRegistration) {
+  const texts = confirmationTexts[language];
+  const { degreeProgram, reference } = registration;
+  const name = degreeProgram && texts.programmeNames[degreeProgram];
+  const details: [string, string | null][] = [
+    [texts.programme, name ? programmeWithCode(degreeProgram, name) : degreeProgram],
+    [texts.reference, reference],
+  ];
+  return details.filter((detail): detail is [string, string] => detail[1] !== null);
+}
 
 export function composeApplicantEmail(
   kind: ApplicantMailKind,
   language: Language,
   institution: Pick<Institution, 'name' | 'contactEmail'>,
+  registration: MailRegistration,
   link?: ApplicantLink,
 ): ConfirmationEmail {
   const texts = applicantTexts[language];
   const [first, ...rest] = texts.mail[kind].paragraphs;
-  const frame = { language, greeting: texts.greeting, texts, institution };
+  const greeting = confirmationTexts[language].greeting(
+    registration.firstName === null ? undefined : greetingName(registration.firstName),
+  );
+  const details = registrationDetails(language, registration);
+  const frame = { language, greeting, texts, institution };
   const text = framedText(frame, [
     first,
     ...(link ? [link.url, '', texts.link.validity(link.days)] : []),
     '',
+    ...(details.length > 0 ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
     ...rest.flatMap((paragraph) => [paragraph, '']),
   ]);
   const html = framedHtml(
@@ -37,6 +67,20 @@ export function composeApplicantEmail(
         )}
       </p>
       {link && <p>{texts.link.validity(link.days)}</p>}
+      {details.length > 0 && (
+        <table>
+          <tbody>
+            {details.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" style={{ textAlign: 'left', paddingRight: '1em' }}>
+                  {label}
+                </th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {rest.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}

@@ -26,11 +26,27 @@ export async function queueUpdatedMail(db: Queryable, registrationId: number, ad
   );
 }
 
-/** Queues "your registration was withdrawn": the registration is gone, so the address is kept. */
-export async function queueWithdrawnMail(db: Queryable, address: string, language: Language) {
+/** What a withdrawal's notice names of the registration, which is gone once it is sent. */
+export interface WithdrawnRegistration {
+  address: string;
+  language: Language;
+  reference: string;
+  degreeProgram: string;
+  firstName: string;
+}
+
+/** Queues "your registration was withdrawn": the registration is gone, so what it names is kept. */
+export async function queueWithdrawnMail(db: Queryable, withdrawn: WithdrawnRegistration) {
   await db.query(
-    `INSERT INTO applicant_mail (kind, address, language) VALUES ('withdrawn', $1, $2)`,
-    [address, language],
+    `INSERT INTO applicant_mail (kind, address, language, reference, degree_program, first_name)
+     VALUES ('withdrawn', $1, $2, $3, $4, $5)`,
+    [
+      withdrawn.address,
+      withdrawn.language,
+      withdrawn.reference,
+      withdrawn.degreeProgram,
+      withdrawn.firstName,
+    ],
   );
 }
 
@@ -42,6 +58,10 @@ export interface ClaimedApplicantMail {
   attempts: number;
   address: string;
   language: Language;
+  /** Null only for a withdrawal queued by a release before schema version 23. */
+  reference: string | null;
+  degree_program: string | null;
+  first_name: string | null;
 }
 
 /** Claims up to `limit` due messages for `leaseSeconds` (no two instances take the same one). */
@@ -62,7 +82,10 @@ export function claimDueApplicantMail(
      )
      SELECT claimed.id, claimed.kind, claimed.registration_id, claimed.link_id, claimed.attempts,
        coalesce(claimed.address, registrations.email) AS address,
-       coalesce(registrations.language, claimed.language) AS language
+       coalesce(registrations.language, claimed.language) AS language,
+       coalesce(registrations.reference, claimed.reference) AS reference,
+       coalesce(registrations.degree_program, claimed.degree_program) AS degree_program,
+       coalesce(registrations.first_name, claimed.first_name) AS first_name
      FROM claimed LEFT JOIN registrations ON registrations.id = claimed.registration_id
      ORDER BY claimed.id`,
     [limit, leaseSeconds],

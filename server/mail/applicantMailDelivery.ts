@@ -39,10 +39,16 @@ export function createApplicantMailDelivery(options: ApplicantMailDeliveryOption
   async function deliver(mail: ClaimedApplicantMail) {
     const link = mail.link_id === null ? undefined : await links?.find(mail.link_id);
     if (mail.kind === 'link' && !link) return deleteApplicantMail(database, mail.id);
+    const registration = {
+      reference: mail.reference,
+      degreeProgram: mail.degree_program,
+      firstName: mail.first_name,
+    };
     const { subject, text, html } = composeApplicantEmail(
       mail.kind,
       mail.language,
       institution,
+      registration,
       link,
     );
     await transport.send(

@@ -1,7 +1,8 @@
 /**
  * The words of the applicant's link in the confirmation, and of the applicant's other mail (a new
- * link, "updated", "withdrawn"), in each language. The notices name no data: email crosses
- * systems the institution does not control.
+ * link, "updated", "withdrawn"), in each language. The notices name the registration as the
+ * confirmation does (programme and reference, so that an applicant with two can tell which) and
+ * no other data: email crosses systems the institution does not control.
  */
 import type { Language } from '../../src/contract/languages';
 import type { ApplicantMailKind } from './applicantMailKinds';
@@ -21,7 +22,6 @@ export interface ApplicantMailTexts {
 
 export interface ApplicantTexts {
   link: LinkTexts;
-  greeting: string;
   contact: string;
   signOff: string;
   mail: Record<ApplicantMailKind, ApplicantMailTexts>;
@@ -37,7 +37,6 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
         `Länken gäller i ${days} dagar. Den är personlig, så dela den inte med någon. Innan ` +
         'dina uppgifter visas ber vi dig ange ditt födelsedatum.',
     },
-    greeting: 'Hej!',
     contact: 'Frågor? Skriv till antagningsservice på',
     signOff: 'Med vänliga hälsningar',
     mail: {
@@ -53,14 +52,19 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
         subject: (institution) => `Din anmälan hos ${institution} har uppdaterats`,
         paragraphs: [
           'Uppgifterna i din anmälan har rättats via din personliga länk.',
-          'Om det inte var du som rättade dem, kontakta antagningsservice genast.',
+          'Om det inte var du som rättade dem, kontakta antagningsservice genast och uppge ' +
+            'referenskoden.',
         ],
       },
       withdrawn: {
         subject: (institution) => `Din anmälan hos ${institution} har återkallats`,
         paragraphs: [
           'Du har återkallat din anmälan, och vi har raderat dina uppgifter.',
-          'Om det inte var du som återkallade den, kontakta antagningsservice.',
+          'Om du ändå vill studera i programmet kan du anmäla dig på nytt med anmälningsblanketten ' +
+            'så länge anmälningstiden pågår.',
+          'Om det inte var du som återkallade anmälan kan den inte återställas, men kontakta ' +
+            'antagningsservice och uppge referenskoden: vi hjälper dig att anmäla dig på nytt ' +
+            'och utreder vem som återkallade den.',
         ],
       },
     },
@@ -74,7 +78,6 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
         `The link works for ${days} days. It is yours alone, so please do not share it. ` +
         'Before your details are shown, we ask for your date of birth.',
     },
-    greeting: 'Hello,',
     contact: 'Questions? Write to Admissions Services at',
     signOff: 'Kind regards,',
     mail: {
@@ -90,14 +93,19 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
         subject: (institution) => `Your registration with ${institution} has been updated`,
         paragraphs: [
           'The details of your registration were corrected through your personal link.',
-          'If it was not you who corrected them, please contact Admissions Services straight away.',
+          'If it was not you who corrected them, please contact Admissions Services straight ' +
+            'away and quote the reference code.',
         ],
       },
       withdrawn: {
         subject: (institution) => `Your registration with ${institution} has been withdrawn`,
         paragraphs: [
           'You have withdrawn your registration, and we have deleted your details.',
-          'If it was not you who withdrew it, please contact Admissions Services.',
+          'If you still want to study in the programme, you can register again with the ' +
+            'registration form while registration is open.',
+          'If it was not you who withdrew it, the registration cannot be restored, but please ' +
+            'contact Admissions Services and quote the reference code: we will help you register ' +
+            'again and find out who withdrew it.',
         ],
       },
     },

@@ -8,7 +8,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const encodings = ['br', 'gzip'] as const;
 
-export function compressedPage(html: string) {
+/** `varies`: the request headers besides Accept-Encoding that chose this page. */
+export function compressedPage(html: string, varies: string[] = []) {
+  const vary = ['accept-encoding', ...varies].join(', ');
   const bodies = {
     br: brotliCompressSync(html, {
       params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
@@ -21,7 +23,7 @@ export function compressedPage(html: string) {
       negotiate(request.headers['accept-encoding'] ?? '', [...encodings]) ?? 'identity';
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
-      .header('vary', 'accept-encoding')
+      .header('vary', vary)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(bodies[encoding as keyof typeof bodies]);

@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { appConfigElementId, type AppConfig } from '../../src/contract/configDefaults';
 import { applicantApiPath, applicantPagePath } from '../../src/contract/applicantPaths';
+import { acceptedLanguages, preferredLanguage } from '../../src/contract/browserLanguage';
 import { consoleApiPath } from '../../src/contract/consolePaths';
 import { documentNames, documentPath } from '../../src/contract/documents';
 import {
@@ -114,9 +115,13 @@ function documentPage(
 }
 
 /** `?lang=` when it names a language, else the default. */
-function languageAsked(request: FastifyRequest): Language {
+/** `?lang=`; else `otherwise` (the browser's, from Accept-Language), else the default. */
+function languageAsked(
+  request: FastifyRequest,
+  otherwise: (acceptLanguage: string | undefined) => Language = () => defaultLanguage,
+): Language {
   const asked = (request.query as Record<string, unknown>)[languageParameter];
-  return isLanguage(asked) ? asked : defaultLanguage;
+  return isLanguage(asked) ? asked : otherwise(request.headers['accept-language']);
 }
 
 /** A webpack [contenthash] in the file name (main.3f9a1c2b.js) makes it safe to cache forever. */
@@ -166,10 +171,14 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
     const named = myHtml
       .replace(title, () => `<title>${escapeText(page.title)}</title>`)
       .replace(noscriptNotice, () => `<noscript>${escapeText(page.noscript)}</noscript>`);
-    return compressedPage(withRendered(named, language, page));
+    return compressedPage(withRendered(named, language, page), ['accept-language']);
   });
+  // Before the link has said the registration's language, the browser's: a link that no longer
+  // opens must not greet an English applicant in Swedish.
   const sendApplicantPage = (request: FastifyRequest, reply: FastifyReply) =>
-    applicantPages[languageAsked(request)](request, reply);
+    applicantPages[
+      languageAsked(request, (header) => preferredLanguage(acceptedLanguages(header)))
+    ](request, reply);
   app.get(applicantPagePath, sendApplicantPage);
   app.get(`${applicantPagePath}/:token`, sendApplicantPage);
   // A document's page holds no app, so neither its configuration: the page as built.

@@ -2,7 +2,12 @@
  * sessionStorage that never throws: a browser may refuse storage (privacy mode, quota), in which
  * case the form still works and simply does not persist.
  */
-export const storageKeys = { language: 'user-language', formData: 'form-data' } as const;
+export const storageKeys = {
+  language: 'user-language',
+  formData: 'form-data',
+  /** /my: a registration was withdrawn in this tab (a flag; no personal data). */
+  applicantWithdrawn: 'applicant-withdrawn',
+} as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 

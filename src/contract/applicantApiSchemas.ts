@@ -43,7 +43,8 @@ const BirthdayBodySchema = Type.Object(
   {
     birthday: Type.String({
       maxLength: 20,
-      description: 'dd.mm.yyyy, compared with the registration as typed in it',
+      description:
+        'The date of birth as d.m.yyyy, dd.mm.yyyy, yyyy-mm-dd or d/m/yyyy: compared as a date',
     }),
   },
   { additionalProperties: false },
@@ -213,8 +214,26 @@ export const applicantApiSchemas = {
     response: {
       204: Type.Null({ description: 'The session cookie is set' }),
       403: notXsrf,
-      404: apiErrorSchema('No such link: unknown, expired, locked or replaced by a newer one'),
+      404: Type.Object(
+        {
+          ...ApiErrorSchema.properties,
+          language: Type.Optional(
+            Type.Enum(languages, {
+              description: "The registration's, while the link is only expired or locked",
+            }),
+          ),
+        },
+        { description: 'No such link: unknown, expired, locked or replaced by a newer one' },
+      ),
       ...bodyAnswers,
+      ...everyRouteAnswers,
+    },
+  },
+  endSession: {
+    summary: 'Signs out: ends the session, here and in the browser',
+    response: {
+      204: Type.Null({ description: 'Ended, the cookie cleared (also when there was none)' }),
+      403: notXsrf,
       ...everyRouteAnswers,
     },
   },
@@ -227,6 +246,7 @@ export const applicantApiSchemas = {
       403: Type.Union([WrongBirthdaySchema, ApiErrorSchema], {
         description: 'A wrong birthday, with the tries left; or no XSRF header',
       }),
+      422: apiErrorSchema('Not a date at all: no try is taken'),
       423: apiErrorSchema('Too many wrong birthdays: the link is locked, ask for a new one'),
       ...bodyAnswers,
       ...everyRouteAnswers,

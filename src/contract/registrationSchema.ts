@@ -6,17 +6,19 @@
  * means what it says.
  */
 import { boolean, object, string, ValidationError, type Schema } from 'yup';
+import { birthdayYear, normaliseBirthday, parseBirthday } from './birthday';
 import { fieldNames, registrationFields, type FieldName, type RegistrationValues } from './fields';
 
 /** Set A: Unicode letters (with combining marks), space and , . ' - & / + !, and a letter at least. */
 export const letterText = /^(?=.*\p{L})[\p{L}\p{M} ,.'&/+!-]+$/u;
 /** Set B: set A's characters plus the digits 0-9. */
 export const letterDigitText = /^[\p{L}\p{M}0-9 ,.'&/+!-]+$/u;
-/** A plausible year, of a birthday as of the studies' start: 1900 to 2099. */
-const year = '(?:19|20)\\d{2}';
-export const birthdayFormat = new RegExp(`^(0[1-9]|[12]\\d|3[01])\\.(0[1-9]|1[0-2])\\.${year}$`);
+/** The birthday as stored: dd.mm.yyyy (birthday.ts reads the other ways it is typed). */
+export const birthdayFormat = new RegExp(
+  `^(0[1-9]|[12]\\d|3[01])\\.(0[1-9]|1[0-2])\\.${birthdayYear}$`,
+);
 export const phoneFormat = /^\+?\d[\d ]{5,19}$/;
-export const yearFormat = new RegExp(`^${year}$`);
+export const yearFormat = new RegExp(`^${birthdayYear}$`);
 /**
  * An e-mail address's local part, as an allow-list: ASCII letters and digits and . _ + -, with no
  * leading, trailing or doubled dot. Everything else (quotes, < > { } / ?, white space, control,
@@ -68,13 +70,6 @@ function letterField(field: LengthLimitedField, pattern: RegExp) {
   return lengthLimitedText(field, pattern).transform(plainApostrophes);
 }
 
-/** A dd.mm.yyyy string that names a real calendar day (no 31.02). */
-function isCalendarDate(value: string): boolean {
-  const [day, month, year] = value.split('.').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCDate() === day && date.getUTCMonth() === month - 1;
-}
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -84,9 +79,11 @@ export function createRegistrationSchema(emailDomain: string) {
   const rules = {
     firstName: letterField('firstName', letterText),
     lastName: letterField('lastName', letterText),
+    // 5.9.2001 and 2001-09-05 are stored as 05.09.2001; a real calendar day (no 31.02).
     birthday: requiredText('birthday')
+      .transform(normaliseBirthday)
       .matches(birthdayFormat, 'birthday-format')
-      .test('birthday-format', 'birthday-format', (value) => !value || isCalendarDate(value)),
+      .test('birthday-format', 'birthday-format', (value) => !value || !!parseBirthday(value)),
     phoneNumber: lengthLimitedText('phoneNumber', phoneFormat),
     email: lengthLimitedText('email', emailFormat),
     address: letterField('address', letterDigitText),

@@ -17,8 +17,9 @@ export function ApplicantFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/** Waiting for the registration: the spinner says, in words too, what is coming. */
 export function ApplicantLoading() {
-  return <LoadingSpinner label={useTranslation('applicant').t('loading')} />;
+  return <LoadingSpinner label={useTranslation('applicant').t('opening')} labelShown />;
 }
 
 /**

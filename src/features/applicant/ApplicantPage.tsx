@@ -8,16 +8,17 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { Language } from '../../contract/languages';
+import { defaultLanguage, isLanguage, pathIn, type Language } from '../../contract/languages';
 import { languageChanged } from '../language/languageSlice';
 import { useDocumentLanguage } from '../language/useDocumentLanguage';
 import { ApplicantFrame, ApplicantLoading } from './ApplicantFrame';
 import { useRegistrationQuery } from './applicantApi';
-import { selectLink, selectWithdrawn } from './applicantSlice';
+import { selectLink, selectSignedOut, selectWithdrawn } from './applicantSlice';
 import { BirthdayForm } from './BirthdayForm';
 import { LinkRequestForm } from './LinkRequestForm';
 import { PageHeading } from './PageHeading';
 import { RegistrationSummary } from './RegistrationSummary';
+import { SignOutButton } from './SignOutButton';
 
 // What the birthday opens (the fields, their correction with the form's, the withdrawal's
 // dialog) is not part of the first view: its code comes after that view is shown.
@@ -39,8 +40,10 @@ export function ApplicantPage() {
 function CurrentView() {
   const link = useAppSelector(selectLink);
   const withdrawn = useAppSelector(selectWithdrawn);
+  const signedOut = useAppSelector(selectSignedOut);
 
-  if (withdrawn) return <WithdrawnView />;
+  if (signedOut) return <SignedOutView />;
+  if (withdrawn === 'now') return <WithdrawnView />;
   if (link === 'refused') return <LinkRequestView reason="link-refused" />;
   if (link === 'failed') return <LinkRequestView reason="link-failed" />;
   if (link === 'opening') return <ApplicantLoading />;
@@ -51,6 +54,7 @@ function CurrentView() {
 function RegistrationView() {
   const { t } = useTranslation('applicant');
   const { data, isLoading, refetch } = useRegistrationQuery();
+  const withdrawn = useAppSelector(selectWithdrawn);
   useRegistrationLanguage(data?.language);
   // Opened by the birthday just now, not by a reload: the focus goes to what it opened.
   const [askedBirthday, setAskedBirthday] = useState(false);
@@ -63,6 +67,8 @@ function RegistrationView() {
   }, [shown]);
 
   if (isLoading) return <ApplicantLoading />;
+  // After a reload, the withdrawal this tab saw is what the page has to say, not "no session".
+  if (data === null && withdrawn === 'earlier') return <WithdrawnView />;
   if (data === null) return <LinkRequestView reason="no-session" />;
   if (!data) {
     return (
@@ -76,7 +82,10 @@ function RegistrationView() {
   }
   return (
     <>
-      <PageHeading>{t('registration-heading')}</PageHeading>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
+        <PageHeading>{t('registration-heading')}</PageHeading>
+        <SignOutButton />
+      </div>
       <RegistrationSummary registration={data} />
       {data.verified ? (
         // Announced while it comes; the focus moves to it when it is there.
@@ -113,12 +122,30 @@ function LinkRequestView({ reason }: { reason: 'link-refused' | 'link-failed' | 
   );
 }
 
+/** Withdrawn just now, or earlier in this tab (a reload): nothing is left of it. */
 function WithdrawnView() {
-  const { t } = useTranslation('applicant');
+  const { t, i18n } = useTranslation('applicant');
+  const now = useAppSelector(selectWithdrawn) === 'now';
+  const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
   return (
     <>
       <PageHeading>{t('withdrawn-heading')}</PageHeading>
-      <p>{t('withdrawn-paragraph')}</p>
+      <p>{t(now ? 'withdrawn-paragraph' : 'withdrawn-earlier-paragraph')}</p>
+      <p>{t('withdrawn-register-again')}</p>
+      <p>
+        <a href={pathIn(language, '/')}>{t('withdrawn-form-link')}</a>
+      </p>
+    </>
+  );
+}
+
+/** Signed out: the session has ended, and the page holds nothing of the registration. */
+function SignedOutView() {
+  const { t } = useTranslation('applicant');
+  return (
+    <>
+      <PageHeading>{t('signed-out-heading')}</PageHeading>
+      <p>{t('signed-out-paragraph')}</p>
     </>
   );
 }

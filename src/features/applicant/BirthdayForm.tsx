@@ -1,50 +1,66 @@
 /**
  * The birthday typed in the registration opens the rest of it: a mistyped email address must not
- * hand a stranger someone's address and phone number. A wrong one says how many tries are left;
- * the last locks the link, and a new one must be asked for. GOV.UK style: a visible label and
- * hint, and an error summary that names the field and takes the focus.
+ * hand a stranger someone's address and phone number. It is read as a date however it is written
+ * (5.9.2001, 05.09.2001, 2001-09-05), as the server compares it; what is no date at all is
+ * answered with the format and costs no try. A wrong date names the date as read, so that the
+ * applicant sees it was read right, and how many tries are left; the last locks the link. A form
+ * of one field: its message shows once, under it, and the focus goes back to the field, which
+ * stays in view on a phone (no error summary above it to push it down).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announce } from '../../app/announcer';
+import { parseBirthday } from '../../contract/birthday';
 import { fieldSpec } from '../../contract/fields';
 import { LinkRequestForm } from './LinkRequestForm';
-import { ProblemSummary } from '../../components/ProblemSummary';
 import { OneField } from './OneField';
 import { useVerifyMutation } from './applicantApi';
 import { statusOf, triesLeftIn } from './applicantErrors';
+import { useApplicantFormatting } from './useApplicantFormatting';
 
 const birthdayId = 'verify-birthday';
 
 export function BirthdayForm() {
   const { t } = useTranslation('applicant');
+  const format = useApplicantFormatting();
   const [birthday, setBirthday] = useState('');
   const [problem, setProblem] = useState<string>();
   const [attempts, setAttempts] = useState(0);
-  const summary = useRef<HTMLDivElement>(null);
   const [verify, { isLoading }] = useVerifyMutation();
   const [locked, setLocked] = useState(false);
 
   useEffect(() => {
-    if (attempts > 0) summary.current?.focus();
-  }, [attempts]);
+    if (attempts === 0) return;
+    const field = document.getElementById(birthdayId);
+    // Focused, the field reads its message (aria-describedby); already focused (Enter pressed
+    // in it), it would not be read again, so it is announced.
+    if (field === document.activeElement && problem) announce(problem);
+    else field?.focus();
+  }, [attempts, problem]);
+
+  function refuse(message: string) {
+    setProblem(message);
+    setAttempts((count) => count + 1);
+  }
 
   async function send(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
     const typed = birthday.trim();
-    if (!typed) {
-      setProblem(t('birthday-missing'));
-      return setAttempts((count) => count + 1);
-    }
+    if (!typed) return refuse(t('birthday-missing'));
+    const date = parseBirthday(typed);
+    if (!date) return refuse(t('birthday-not-a-date'));
     const result = await verify({ birthday: typed });
     if (!('error' in result)) return; // the registration is read again, with its fields
     const status = statusOf(result.error);
     if (status === 423) return setLocked(true);
+    if (status === 422) return refuse(t('birthday-not-a-date'));
     const triesLeft = triesLeftIn(result.error);
-    setProblem(
-      triesLeft !== undefined ? t('birthday-wrong', { count: triesLeft }) : t('verify-failed'),
+    refuse(
+      triesLeft !== undefined
+        ? t('birthday-wrong', { count: triesLeft, date: format.birthday(date) })
+        : t('verify-failed'),
     );
-    setAttempts((count) => count + 1);
   }
 
   if (locked) return <LockedNotice />;
@@ -54,11 +70,6 @@ export function BirthdayForm() {
         {t('verify-heading')}
       </h2>
       <p>{t('verify-paragraph')}</p>
-      <ProblemSummary
-        idPrefix={birthdayId}
-        problems={problem ? [{ controlId: birthdayId, text: problem }] : []}
-        summaryRef={summary}
-      />
       <OneField
         id={birthdayId}
         name="birthday"

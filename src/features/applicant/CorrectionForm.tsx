@@ -90,6 +90,7 @@ export function CorrectionForm({
         errors={errors}
         set={set}
         label={format.label}
+        checkboxLabel={format.checkboxLabel}
         hint={format.hint}
         message={(key) => fieldMessage(t, key)}
         programmes={registrationFields.degreeProgram.options}

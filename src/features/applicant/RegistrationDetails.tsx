@@ -2,7 +2,9 @@
  * The registration's fields as sent (or corrected since), once the birthday has opened them; their
  * correction while the registration's processing allows it; the download of everything stored
  * (GDPR Art. 15); and the withdrawal (Art. 17). The list gives way to the correction form and
- * comes back when it is saved or cancelled, with the focus on the button that opened it.
+ * comes back when it is saved (the focus on the section's heading, the result under it) or
+ * cancelled (the focus on the button that opened it). A name's typographic apostrophe (’) comes
+ * back as ' (registrationSchema.ts): the list says why.
  */
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,14 +35,23 @@ export function RegistrationDetails({
     if (justVerified) heading.current?.focus();
   }, [justVerified]);
 
+  // Back from the correction: saved, the focus goes to the section's heading, with the result
+  // just below it (where the applicant is, on a phone too); cancelled, to the button that opened it.
   useEffect(() => {
-    if (!correcting && closed.current) correctButton.current?.focus();
-  }, [correcting]);
+    if (correcting || !closed.current) return;
+    (corrected ? heading.current : correctButton.current)?.focus();
+  }, [correcting, corrected]);
 
   return (
     <>
       <section aria-labelledby="details-heading" className="mb-5">
-        <h2 ref={heading} id="details-heading" className="h4" tabIndex={-1}>
+        <h2
+          ref={heading}
+          id="details-heading"
+          className="h4"
+          tabIndex={-1}
+          aria-describedby={corrected && !correcting ? 'corrected-status' : undefined}
+        >
           {t('details-heading')}
         </h2>
         {correcting ? (
@@ -54,6 +65,11 @@ export function RegistrationDetails({
           />
         ) : (
           <>
+            {corrected && (
+              <p id="corrected-status" role="status" className="alert alert-success">
+                {t('corrected')}
+              </p>
+            )}
             <dl className="row">
               {fieldNames.map((field) => (
                 <Fragment key={field}>
@@ -64,10 +80,8 @@ export function RegistrationDetails({
                 </Fragment>
               ))}
             </dl>
-            {corrected && (
-              <p role="status" className="alert alert-success">
-                {t('corrected')}
-              </p>
+            {fieldNames.some((field) => String(registration.fields[field]).includes("'")) && (
+              <p className="form-text">{t('apostrophe-stored')}</p>
             )}
             {registration.correctable ? (
               <button

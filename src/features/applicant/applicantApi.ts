@@ -75,6 +75,10 @@ export const applicantApi = createApi({
         if (data) dispatch(applicantApi.util.upsertQueryData('registration', undefined, data));
       },
     }),
+    /** Ends the session on the server and clears its cookie (204 also without one). */
+    signOut: builder.mutation<void, void>({
+      query: () => ({ url: 'session', method: 'DELETE' }),
+    }),
     withdraw: builder.mutation<void, void>({
       query: () => ({ url: 'registration', method: 'DELETE' }),
     }),
@@ -93,6 +97,7 @@ export const {
   useRegistrationQuery,
   useCorrectMutation,
   useWithdrawMutation,
+  useSignOutMutation,
   useRequestLinksMutation,
 } = applicantApi;
 

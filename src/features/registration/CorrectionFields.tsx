@@ -38,6 +38,8 @@ export interface CorrectionFieldsProps {
   set: (field: FieldName, value: string | boolean) => void;
   /** A field's name as its reader knows it. */
   label: (field: FieldName) => string;
+  /** The checkbox's own label, when its name (the section's: "Villkor") says too little. */
+  checkboxLabel?: (field: FieldName) => string;
   /** A field's hint as its reader needs it (the form's speaks to the applicant). */
   hint: (field: FieldName) => string;
   /** A rule's message key as read. */
@@ -89,6 +91,7 @@ function FieldControl({
   errors,
   set,
   label,
+  checkboxLabel = label,
   hint,
   message,
   programmes,
@@ -122,7 +125,7 @@ function FieldControl({
             onChange={(event) => set(field, event.target.checked)}
           />
           <label className="form-check-label" htmlFor={id.control}>
-            {label(field)}
+            {checkboxLabel(field)}
           </label>
           {feedback}
         </div>
