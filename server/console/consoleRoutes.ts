@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { readAuditLogPage, type AuditRecord } from '../operations/auditLog';
+import { readAuditLogPage } from '../operations/auditLog';
 import { exportFile } from '../operations/exportFormats';
 import { exportMediaTypes } from '../../src/contract/exportFileTypes';
 import { defaultLanguage } from '../../src/contract/languages';
@@ -24,12 +24,12 @@ import { describeFilter, searchOf } from './registrationSearch';
 import { auditOf, refuseInvisible, requireAdmin, sessionOf } from './routeSupport';
 import { rowsOfPage } from './paging';
 import { auditActor } from './signIn';
+import { withActorsNamed } from './auditActors';
+import { auditLogFilterOf } from './auditLogFilter';
 
 export interface ConsoleRoutesOptions {
   operations: OperationsContext;
 }
-
-const answeredAuditRecord = (record: AuditRecord) => ({ ...record, at: record.at.toISOString() });
 
 /** Under the staff API's prefix, given where they are registered. */
 export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
@@ -150,11 +150,14 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
 
   app.get('/audit-log', { schema: schemas.auditLog }, async (request) => {
     requireAdmin(request);
+    const { page = '1', ...filter } = request.query;
     const { total, items } = await readAuditLogPage(
       database,
-      rowsOfPage(Number(request.query.page ?? 1)),
+      rowsOfPage(Number(page)),
+      auditLogFilterOf(request, filter, operations.timeZone),
     );
-    return { total, items: items.map(answeredAuditRecord) };
+    const named = await withActorsNamed(database, items);
+    return { total, items: named.map((record) => ({ ...record, at: record.at.toISOString() })) };
   });
 
   // Written by @fastify/swagger (registered in consolePlugin.ts) from the routes' schemas.
