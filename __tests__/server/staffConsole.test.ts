@@ -67,6 +67,10 @@ afterAll(async () => {
   removeTempDirs();
 });
 
+/** Today in the test's TIME_ZONE (Europe/Helsinki), as YYYY-MM-DD. */
+const today = () =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' }).format(new Date());
+
 const get = (url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
@@ -306,7 +310,7 @@ describe('export, download and erase', () => {
     const cookie = await signIn(app, 'admin');
     const response = await get('/staff/api/export?format=csv&programme=IT', cookie);
     expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="registrations.csv"',
+      `attachment; filename="registrations-IT-${today()}.csv"`,
     );
     const rows = parseCsv(response.body);
     expect(rows.map((row) => row.firstName)).toEqual(['Ivar']);
@@ -314,6 +318,41 @@ describe('export, download and erase', () => {
       'SELECT command, row_count, details FROM audit_log ORDER BY id DESC LIMIT 1',
     );
     expect(entry).toEqual({ command: 'export', row_count: 1, details: 'format=csv programme=IT' });
+  });
+
+  it('names the file by its filter and the day in TIME_ZONE, xlsx and CSV alike, never by the search', async () => {
+    const cookie = await signIn(app, 'admin');
+    const headers = await xsrfHeaders(cookie);
+    const nameOf = async (query: object) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/staff/api/export',
+        headers,
+        payload: JSON.stringify(query),
+      });
+      expect(response.statusCode).toBe(200);
+      return /filename="(.*)"$/.exec(response.headers['content-disposition'] as string)?.[1];
+    };
+
+    expect(await nameOf({ format: 'xlsx' })).toBe(`registrations-${today()}.xlsx`);
+    expect(
+      await nameOf({
+        format: 'csv',
+        programme: 'MIDS',
+        state: 'new',
+        assignee: 'none',
+        duplicates: 'true',
+        from: '2026-03-01',
+        to: '2026-03-31',
+        q: 'Mira',
+      }),
+    ).toBe(
+      `registrations-MIDS-new-unassigned-duplicates-from-2026-03-01-to-2026-03-31-search-${today()}.csv`,
+    );
+    expect(await nameOf({ format: 'xlsx', assignee: 'me', q: 'Mira' })).toBe(
+      `registrations-mine-search-${today()}.xlsx`,
+    );
+    expect(await nameOf({ format: 'csv', assignee: 'admin' })).toBe(`registrations-${today()}.csv`);
   });
 
   it("downloads one applicant's data as JSON", async () => {

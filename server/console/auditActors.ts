@@ -30,7 +30,9 @@ const subjectOf = (actor: string) => {
 
 /** The records with who did each, the staff by their names as known. */
 export async function withActorsNamed(db: Queryable, records: AuditRecord[]) {
-  const subjects = [...new Set(records.flatMap((record) => subjectOf(record.actor)?.subject ?? []))];
+  const subjects = [
+    ...new Set(records.flatMap((record) => subjectOf(record.actor)?.subject ?? [])),
+  ];
   const known = new Map(
     subjects.length === 0
       ? []
@@ -44,10 +46,7 @@ export async function withActorsNamed(db: Queryable, records: AuditRecord[]) {
   return records.map((record) => ({ ...record, by: byOf(record.actor, known) }));
 }
 
-function byOf(
-  actor: string,
-  known: Map<string, { name: string; email: string }>,
-): By {
+function byOf(actor: string, known: Map<string, { name: string; email: string }>): By {
   if (actor === applicantAuditActor) return { kind: 'applicant' };
   const token = tokenActor.exec(actor)?.groups;
   if (token) return { kind: 'token', name: JSON.parse(token.name) as string };

@@ -23,6 +23,7 @@ import { answeredRegistration, findRegistrationDetails } from './registrationDet
 import { describeFilter, searchOf } from './registrationSearch';
 import { auditOf, refuseInvisible, requireAdmin, sessionOf } from './routeSupport';
 import { rowsOfPage } from './paging';
+import { exportFileName } from './exportFileName';
 import { auditActor } from './signIn';
 import { withActorsNamed } from './auditActors';
 import { auditLogFilterOf } from './auditLogFilter';
@@ -85,7 +86,10 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
     });
     return reply
       .type(exportMediaTypes[format])
-      .header('content-disposition', `attachment; filename="registrations.${format}"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(filter, format, new Date(), operations.timeZone)}"`,
+      )
       .send(file);
   }
 

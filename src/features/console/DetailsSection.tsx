@@ -7,6 +7,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldNames } from '../../contract/fields';
 import { CorrectionForm } from './CorrectionForm';
+import { EmailAddress } from './EmailAddress';
 import { useFormatting } from './useFormatting';
 import type { RegistrationViewProps } from './registrationView';
 
@@ -41,29 +42,35 @@ export function DetailsSection({ registration, member, reload }: RegistrationVie
         />
       ) : (
         <>
-          <dl className="row">
-            <dt className="col-sm-4">{t('reference')}</dt>
-            <dd className="col-sm-8">
+          <dl className="details-list">
+            <dt>{t('reference')}</dt>
+            <dd>
               <code>{registration.reference}</code>
             </dd>
-            <dt className="col-sm-4">{t('received')}</dt>
-            <dd className="col-sm-8">{format.received(registration.createdAt)}</dd>
+            <dt>{t('received')}</dt>
+            <dd>{format.received(registration.createdAt)}</dd>
             {fieldNames.map((field) => (
               <Fragment key={field}>
-                <dt className="col-sm-4">{format.label(field)}</dt>
-                <dd className="col-sm-8">{format.value(field, registration[field])}</dd>
+                <dt>{format.label(field)}</dt>
+                <dd>
+                  {field === 'email' ? (
+                    <EmailAddress address={registration.email} />
+                  ) : (
+                    format.value(field, registration[field])
+                  )}
+                </dd>
               </Fragment>
             ))}
-            <dt className="col-sm-4">{t('language')}</dt>
-            <dd className="col-sm-8">{t(`language-${registration.language}`)}</dd>
-            <dt className="col-sm-4">{t('confirmation')}</dt>
-            <dd className="col-sm-8">
+            <dt>{t('language')}</dt>
+            <dd>{t(`language-${registration.language}`)}</dd>
+            <dt>{t('confirmation')}</dt>
+            <dd>
               {confirmation.state === 'failing'
                 ? t('confirmation-failing', { count: confirmation.attempts })
                 : t(`confirmation-${confirmation.state}`)}
             </dd>
-            <dt className="col-sm-4">{t('transfer')}</dt>
-            <dd className="col-sm-8">
+            <dt>{t('transfer')}</dt>
+            <dd>
               {transfer
                 ? t(transfer.externalId ? 'transferred-with-id' : 'transferred', {
                     time: format.received(transfer.at),
