@@ -6,7 +6,9 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldNames } from '../../contract/fields';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CorrectionForm } from './CorrectionForm';
+import { correctionClosed, correctionDrafted, selectCorrectionDraft } from './draftsSlice';
 import { EmailAddress } from './EmailAddress';
 import { useFormatting } from './useFormatting';
 import type { RegistrationViewProps } from './registrationView';
@@ -14,7 +16,11 @@ import type { RegistrationViewProps } from './registrationView';
 export function DetailsSection({ registration, member, reload }: RegistrationViewProps) {
   const { t } = useTranslation('staff');
   const format = useFormatting();
-  const [correcting, setCorrecting] = useState(false);
+  const dispatch = useAppDispatch();
+  // Open while a correction is begun, also after a link away and back (draftsSlice.ts).
+  const correcting = useAppSelector(
+    (state) => selectCorrectionDraft(state, registration.id) !== undefined,
+  );
   const [corrected, setCorrected] = useState(false);
   const correctButton = useRef<HTMLButtonElement>(null);
   const closed = useRef(false);
@@ -37,7 +43,7 @@ export function DetailsSection({ registration, member, reload }: RegistrationVie
           done={(saved) => {
             closed.current = true;
             setCorrected(saved);
-            setCorrecting(false);
+            dispatch(correctionClosed(registration.id));
           }}
         />
       ) : (
@@ -86,7 +92,13 @@ export function DetailsSection({ registration, member, reload }: RegistrationVie
             className="btn btn-outline-primary"
             onClick={() => {
               setCorrected(false);
-              setCorrecting(true);
+              dispatch(
+                correctionDrafted({
+                  id: registration.id,
+                  version: registration.version,
+                  fields: {},
+                }),
+              );
             }}
           >
             {t('correct')}
