@@ -21,8 +21,8 @@ import { correctionDrafted, selectCorrectionDraft } from './draftsSlice';
 import { useFormatting } from './useFormatting';
 import type { RegistrationViewProps } from './registrationView';
 
-/** Half of the registration page's column is too narrow for an address of 50 characters. */
-const wideFields = ['email'] as const;
+/** Half of the registration page's column is too narrow for an address or a programme's name. */
+const wideFields = ['email', 'degreeProgram'] as const;
 
 export function CorrectionForm({
   registration,
