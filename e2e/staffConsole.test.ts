@@ -326,12 +326,17 @@ function consoleTests(storage: { postgresUrl?: string }) {
     // Each event by its name in the language shown, not the command's code.
     const event = (code: string) => text('sv', `staff:audit-event.${code}`);
     // A sign-in concerns no registration: no count.
-    expect(log).toMatch(new RegExp(`${event('sign-in')}\\t\\talma\\.admin@example\\.edu`));
-    expect(log).toMatch(new RegExp(`${event('open')}\\t1\\t.*reference=${reference}`));
-    expect(log).toMatch(new RegExp(`${event('export')}\\t2\\t.*format=csv programme=MIDS`));
-    expect(log).toMatch(new RegExp(`${event('export')}\\t2\\t.*format=xlsx programme=MIDS`));
+    // Who: the staff member by name, their email under it.
+    expect(log).toMatch(
+      new RegExp(`${event('sign-in')}\\t\\tAlma Admin\\nalma\\.admin@example\\.edu`),
+    );
+    expect(log).toMatch(new RegExp(`${event('open')}\\t1\\t[^\\t]*\\t.*reference=${reference}`));
+    expect(log).toMatch(new RegExp(`${event('export')}\\t2\\t[^\\t]*\\tformat=csv programme=MIDS`));
+    expect(log).toMatch(
+      new RegExp(`${event('export')}\\t2\\t[^\\t]*\\tformat=xlsx programme=MIDS`),
+    );
     expect(log).toContain(`reason=${JSON.stringify(reason)}`);
-    expect(log).toMatch(new RegExp(`${event('erase')}\\t1\\talma\\.admin@example\\.edu`));
+    expect(log).toMatch(new RegExp(`${event('erase')}\\t1\\tAlma Admin\\nalma\\.admin@example`));
     const events = await page.locator('tbody td:nth-child(2)').allInnerTexts();
     expect(events).toContain(event('list'));
     for (const code of ['sign-in', 'list', 'open', 'export', 'erase']) {
@@ -686,6 +691,14 @@ function consoleTests(storage: { postgresUrl?: string }) {
     await page
       .getByText(text('sv', 'staff:note-characters-left_other', { formatted: left }))
       .waitFor();
+    // Half-typed, it outlives a link away and the browser's Back.
+    await page.getByRole('link', { name: text('sv', 'staff:back-to-list') }).click();
+    await page
+      .getByRole('heading', { level: 1, name: text('sv', 'staff:registrations-heading') })
+      .waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: fullName(registration) }).waitFor();
+    expect(await page.getByLabel(text('sv', 'staff:note-label')).inputValue()).toBe(note);
     await page.getByRole('button', { name: text('sv', 'staff:note-add') }).click();
     await page.locator('.notes li', { hasText: note }).waitFor();
 

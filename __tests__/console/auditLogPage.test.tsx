@@ -1,11 +1,38 @@
 /** The audit log as an admin reads it, against a fake staff API. */
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeStaffApi, officer, renderConsole, staffTexts } from '../support/renderConsole';
 
 afterEach(() => jest.restoreAllMocks());
 
-// Every event the console writes, the processing's too: each is named in the reader's language.
-const consoleEvents = [
+const record = (command: string, by: object, actor = 'sso x at https://login.example.edu/') => ({
+  at: '2026-11-26T10:15:00.000Z',
+  command,
+  rowCount: 1,
+  actor,
+  by,
+  details: '',
+});
+const cai = { subject: 'cai-1', name: 'Cai Coordinator', programmes: ['MIDS'] };
+
+/** The console signed in as an admin at `path`, the log answering `items`; its requests kept. */
+function renderLog(items: object[], path = '/staff/audit-log', language: 'sv' | 'en' = 'sv') {
+  const api = fakeStaffApi([
+    ['GET', /\/me$/, () => ({ body: { ...officer, admin: true } })],
+    ['GET', /\/staff-members$/, () => ({ body: { items: [cai] } })],
+    ['GET', /\/audit-log$/, () => ({ body: { total: items.length, items } })],
+  ]);
+  renderConsole(path, language);
+  const logQueries = () =>
+    api.requests
+      .filter((request) => request.url.includes('/audit-log'))
+      .map((request) => new URL(request.url).search);
+  return { logQueries };
+}
+
+// Every event the server writes (the console's, the applicant's, the API's): each is named in the
+// reader's language.
+const events = [
   'sign-in',
   'sign-out',
   'list',
@@ -16,33 +43,97 @@ const consoleEvents = [
   'change',
   'bulk',
   'note',
+  'applicant-summary',
+  'applicant-open',
+  'applicant-change',
+  'applicant-download',
+  'api list',
+  'api open',
+  'api transfer',
+  'api erasures',
+  'webhook create',
+  'webhook list',
+  'webhook delete',
+  'webhook retry',
 ] as const;
 
-it.each(['sv', 'en'] as const)('names every console event in words (%s)', async (language) => {
-  fakeStaffApi([
-    ['GET', /\/me$/, () => ({ body: { ...officer, admin: true } })],
-    [
-      'GET',
-      /\/audit-log$/,
-      () => ({
-        body: {
-          total: consoleEvents.length,
-          items: consoleEvents.map((command) => ({
-            at: '2026-11-26T10:15:00.000Z',
-            command,
-            rowCount: 1,
-            actor: officer.email,
-            details: '',
-          })),
-        },
-      }),
-    ],
-  ]);
-  renderConsole('/staff/audit-log', language);
+it.each(['sv', 'en'] as const)('names every event in words (%s)', async (language) => {
+  renderLog(
+    events.map((command) => record(command, { kind: 'other' })),
+    '/staff/audit-log',
+    language,
+  );
 
   const rows = (await screen.findAllByRole('row')).slice(1);
   const named = rows.map((row) => within(row).getAllByRole('cell')[1].textContent);
-  expect(named).toEqual(
-    consoleEvents.map((command) => staffTexts[language]['audit-event'][command]),
+  expect(named).toEqual(events.map((command) => staffTexts[language]['audit-event'][command]));
+});
+
+it('names who did it: staff by name with their email, the applicant and a token in words', async () => {
+  const issuerOnly = 'sso 1234 at https://login.example.edu/';
+  renderLog([
+    record('open', {
+      kind: 'staff',
+      name: 'Cai Coordinator',
+      email: 'cai.coordinator@example.edu',
+    }),
+    record('applicant-open', { kind: 'applicant' }, 'the applicant (own link)'),
+    record('api open', { kind: 'token', name: 'Sisu' }, 'api token "Sisu" (#2)'),
+    record('backup', { kind: 'other' }, 'root'),
+    record('sign-in', { kind: 'staff' }, issuerOnly),
+  ]);
+
+  const rows = (await screen.findAllByRole('row')).slice(1);
+  expect(rows.map((row) => within(row).getAllByRole('cell')[3].textContent)).toEqual([
+    'Cai Coordinatorcai.coordinator@example.edu',
+    'Sökanden (via sin egen länk)',
+    'API-nyckeln ”Sisu”',
+    'root',
+    issuerOnly,
+  ]);
+  // The applicant's events in Swedish too, not their command's name.
+  expect(within(rows[1]).getAllByRole('cell')[1]).toHaveTextContent('Sökanden läste sin anmälan');
+});
+
+it('filters by event, person and day through the API, the filter kept in the address', async () => {
+  const user = userEvent.setup();
+  const { logQueries } = renderLog([record('open', { kind: 'other' })]);
+  await screen.findAllByRole('row');
+
+  await user.selectOptions(screen.getByLabelText('Händelse'), 'Anmälan öppnades');
+  await user.selectOptions(screen.getByLabelText('Vem'), 'Cai Coordinator');
+  await user.type(screen.getByLabelText('Dag'), '17.3.2026');
+  await user.click(screen.getByRole('button', { name: 'Visa' }));
+
+  expect(await screen.findByTestId('address')).toHaveTextContent(
+    '/staff/audit-log?event=open&person=cai-1&day=2026-03-17',
   );
+  await screen.findByDisplayValue('17.3.2026');
+  expect(logQueries().at(-1)).toBe('?event=open&person=cai-1&day=2026-03-17&page=1');
+
+  await user.selectOptions(screen.getByLabelText('Vem'), 'Sökanden (via sin egen länk)');
+  await user.clear(screen.getByLabelText('Dag'));
+  await user.type(screen.getByLabelText('Dag'), '2026-03-18');
+  await user.click(screen.getByRole('button', { name: 'Visa' }));
+  expect(await screen.findByTestId('address')).toHaveTextContent(
+    '/staff/audit-log?event=open&person=applicant&day=2026-03-18',
+  );
+});
+
+it('refuses a day that is none, saying how to write one, and asks the API nothing', async () => {
+  const user = userEvent.setup();
+  const { logQueries } = renderLog([record('open', { kind: 'other' })]);
+  await screen.findAllByRole('row');
+  const asked = logQueries().length;
+
+  await user.type(screen.getByLabelText('Dag'), '31.2.2026');
+  await user.click(screen.getByRole('button', { name: 'Visa' }));
+
+  const day = screen.getByLabelText('Dag');
+  expect(day).toHaveFocus();
+  expect(day).toHaveAccessibleDescription(
+    'Till exempel 17.3.2026 Ange datumet som dag, månad och år, till exempel 17.3.2026.',
+  );
+  expect(screen.getByTestId('address')).toHaveTextContent(/^\/staff\/audit-log$/);
+  expect(logQueries()).toHaveLength(asked);
 });

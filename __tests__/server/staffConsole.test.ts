@@ -11,6 +11,7 @@ import { formColumns } from '../../server/db/registrations';
 import type { Database } from '../../server/db/database';
 import { accessOf } from '../../server/console/access';
 import { recordAudit } from '../../server/operations/auditLog';
+import { applicantAuditActor } from '../../server/applicant/applicantRoutes';
 import { readStaffConsoleSettings } from '../../server/console/settings';
 import { staffRequestsPerMinute } from '../../server/console/consolePlugin';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
@@ -65,6 +66,10 @@ afterAll(async () => {
   await database?.close();
   removeTempDirs();
 });
+
+/** Today in the test's TIME_ZONE (Europe/Helsinki), as YYYY-MM-DD. */
+const today = () =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' }).format(new Date());
 
 const get = (url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -305,7 +310,7 @@ describe('export, download and erase', () => {
     const cookie = await signIn(app, 'admin');
     const response = await get('/staff/api/export?format=csv&programme=IT', cookie);
     expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="registrations.csv"',
+      `attachment; filename="registrations-IT-${today()}.csv"`,
     );
     const rows = parseCsv(response.body);
     expect(rows.map((row) => row.firstName)).toEqual(['Ivar']);
@@ -313,6 +318,41 @@ describe('export, download and erase', () => {
       'SELECT command, row_count, details FROM audit_log ORDER BY id DESC LIMIT 1',
     );
     expect(entry).toEqual({ command: 'export', row_count: 1, details: 'format=csv programme=IT' });
+  });
+
+  it('names the file by its filter and the day in TIME_ZONE, xlsx and CSV alike, never by the search', async () => {
+    const cookie = await signIn(app, 'admin');
+    const headers = await xsrfHeaders(cookie);
+    const nameOf = async (query: object) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/staff/api/export',
+        headers,
+        payload: JSON.stringify(query),
+      });
+      expect(response.statusCode).toBe(200);
+      return /filename="(.*)"$/.exec(response.headers['content-disposition'] as string)?.[1];
+    };
+
+    expect(await nameOf({ format: 'xlsx' })).toBe(`registrations-${today()}.xlsx`);
+    expect(
+      await nameOf({
+        format: 'csv',
+        programme: 'MIDS',
+        state: 'new',
+        assignee: 'none',
+        duplicates: 'true',
+        from: '2026-03-01',
+        to: '2026-03-31',
+        q: 'Mira',
+      }),
+    ).toBe(
+      `registrations-MIDS-new-unassigned-duplicates-from-2026-03-01-to-2026-03-31-search-${today()}.csv`,
+    );
+    expect(await nameOf({ format: 'xlsx', assignee: 'me', q: 'Mira' })).toBe(
+      `registrations-mine-search-${today()}.xlsx`,
+    );
+    expect(await nameOf({ format: 'csv', assignee: 'admin' })).toBe(`registrations-${today()}.csv`);
   });
 
   it("downloads one applicant's data as JSON", async () => {
@@ -424,6 +464,7 @@ describe('audit log pages', () => {
       command: 'probe',
       rowCount: 60,
       actor: 'test',
+      by: { kind: 'other' },
       details: 'n=60',
     });
     expect(first.items.map((item) => item.details)).toEqual(
@@ -448,6 +489,74 @@ describe('audit log pages', () => {
       expect([bad, response.statusCode]).toEqual([bad, 400]);
       expect(response.json()).toEqual(registrations.json());
     }
+  });
+});
+
+describe('audit log filters', () => {
+  const logged = async (query: string, cookie: string) => {
+    const response = await get(`/staff/api/audit-log?${query}`, cookie);
+    expect([query, response.statusCode]).toEqual([query, 200]);
+    return response.json() as {
+      total: number;
+      items: Array<{ command: string; details: string; by: unknown }>;
+    };
+  };
+
+  it('filters by event, person and day in TIME_ZONE, and names who did it', async () => {
+    const admin = await signIn(app, 'admin');
+    const coordinator = await signIn(app, 'coordinator');
+    expect((await get('/staff/api/registrations', coordinator)).statusCode).toBe(200);
+    const record = (at: string, command: string, actor: string, details: string) =>
+      database.query(
+        'INSERT INTO audit_log (at, command, row_count, os_user, details) VALUES ($1, $2, 1, $3, $4)',
+        [at, command, actor, details],
+      );
+    // 00:30 and 23:30 in Helsinki (UTC+2): the 17th and the 16th there, both the 16th in UTC.
+    await record('2026-03-16T22:30:00Z', 'applicant-open', applicantAuditActor, 'probe=late');
+    await record('2026-03-16T21:30:00Z', 'applicant-open', applicantAuditActor, 'probe=early');
+    await record('2026-03-16T22:40:00Z', 'api open', 'api token "Sisu (test)" (#4)', 'probe=token');
+
+    const coordinators = await logged('person=coordinator&event=list', admin);
+    expect(coordinators.total).toBeGreaterThan(0);
+    expect(coordinators.items[0]).toMatchObject({
+      command: 'list',
+      by: { kind: 'staff', name: 'Cai Coordinator', email: 'cai.coordinator@example.edu' },
+    });
+    expect(new Set(coordinators.items.map((item) => item.command))).toEqual(new Set(['list']));
+    // The admin's own sign-in is no coordinator's.
+    expect((await logged('person=coordinator&event=sign-in', admin)).total).toBeGreaterThan(0);
+    const adminSignIns = await logged('person=admin&event=sign-in', admin);
+    expect(adminSignIns.items[0].by).toEqual({
+      kind: 'staff',
+      name: 'Alma Admin',
+      email: 'alma.admin@example.edu',
+    });
+
+    const applicants = await logged('person=applicant', admin);
+    expect(applicants.items.map((item) => [item.details, item.by])).toEqual([
+      ['probe=early', { kind: 'applicant' }],
+      ['probe=late', { kind: 'applicant' }],
+    ]);
+    const onThe17th = await logged('day=2026-03-17', admin);
+    expect(onThe17th.items.map((item) => [item.details, item.by])).toEqual([
+      ['probe=token', { kind: 'token', name: 'Sisu (test)' }],
+      ['probe=late', { kind: 'applicant' }],
+    ]);
+    expect((await logged('day=2026-03-16&event=applicant-open', admin)).items).toEqual([
+      expect.objectContaining({ details: 'probe=early' }),
+    ]);
+    expect(await logged('day=2026-03-17&person=coordinator', admin)).toEqual({
+      total: 0,
+      items: [],
+    });
+
+    for (const bad of ['day=2026-02-30', 'day=17.3.2026', 'event=', 'person=', 'who=x']) {
+      expect([bad, (await get(`/staff/api/audit-log?${bad}`, admin)).statusCode]).toEqual([
+        bad,
+        400,
+      ]);
+    }
+    await database.query("DELETE FROM audit_log WHERE details LIKE 'probe=%'");
   });
 });
 

@@ -47,6 +47,7 @@ export const registration: RegistrationDetails = {
 export interface Answer {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 type Route = [method: string, path: RegExp, answer: (request: Request) => Answer | Promise<Answer>];
 
@@ -60,10 +61,14 @@ export function fakeStaffApi(routes: Route[]) {
     requests.push(request.clone());
     const { pathname } = new URL(request.url);
     const route = routes.find(([method, path]) => method === request.method && path.test(pathname));
-    const { status = 200, body = null } = route ? await route[2](request) : { status: 599 };
+    const {
+      status = 200,
+      body = null,
+      headers,
+    } = route ? await route[2](request) : { status: 599 };
     return new Response(status === 204 ? null : JSON.stringify(body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
     });
   });
   return { requests, fetchMock };

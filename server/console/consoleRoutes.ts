@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { readAuditLogPage, type AuditRecord } from '../operations/auditLog';
+import { readAuditLogPage } from '../operations/auditLog';
 import { exportFile } from '../operations/exportFormats';
 import { exportMediaTypes } from '../../src/contract/exportFileTypes';
 import { defaultLanguage } from '../../src/contract/languages';
@@ -23,15 +23,16 @@ import { answeredRegistration, findRegistrationDetails } from './registrationDet
 import { describeFilter, searchOf } from './registrationSearch';
 import { auditOf, refuseInvisible, requireAdmin, sessionOf } from './routeSupport';
 import { rowsOfPage } from './paging';
+import { exportFileName } from './exportFileName';
 import { auditActor } from './signIn';
 import { findWithdrawal } from './withdrawals';
 import { apiError } from '../errors';
+import { withActorsNamed } from './auditActors';
+import { auditLogFilterOf } from './auditLogFilter';
 
 export interface ConsoleRoutesOptions {
   operations: OperationsContext;
 }
-
-const answeredAuditRecord = (record: AuditRecord) => ({ ...record, at: record.at.toISOString() });
 
 /** Under the staff API's prefix, given where they are registered. */
 export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
@@ -87,7 +88,10 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
     });
     return reply
       .type(exportMediaTypes[format])
-      .header('content-disposition', `attachment; filename="registrations.${format}"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(filter, format, new Date(), operations.timeZone)}"`,
+      )
       .send(file);
   }
 
@@ -162,11 +166,14 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
 
   app.get('/audit-log', { schema: schemas.auditLog }, async (request) => {
     requireAdmin(request);
+    const { page = '1', ...filter } = request.query;
     const { total, items } = await readAuditLogPage(
       database,
-      rowsOfPage(Number(request.query.page ?? 1)),
+      rowsOfPage(Number(page)),
+      auditLogFilterOf(request, filter, operations.timeZone),
     );
-    return { total, items: items.map(answeredAuditRecord) };
+    const named = await withActorsNamed(database, items);
+    return { total, items: named.map((record) => ({ ...record, at: record.at.toISOString() })) };
   });
 
   // Written by @fastify/swagger (registered in consolePlugin.ts) from the routes' schemas.

@@ -96,18 +96,52 @@ export async function readAuditLog(db: Queryable): Promise<AuditRecord[]> {
   return rows.map(toRecord);
 }
 
+/** Which entries a page is of: all, or those of one command, by one actor, within a time. */
+export interface AuditLogFilter {
+  command?: string;
+  /** The actor as recorded, whole. */
+  actor?: string;
+  /** Part of the actor as recorded (a sign-in's subject within its email and provider). */
+  actorContaining?: string;
+  from?: Date;
+  /** Before this instant. */
+  to?: Date;
+}
+
+/** The filter's conditions (all true without any) and their parameters, from $1 on. */
+function auditLogWhere(filter: AuditLogFilter): { where: string; parameters: unknown[] } {
+  const parameters: unknown[] = [];
+  const conditions = [
+    ['command = $', filter.command],
+    ['os_user = $', filter.actor],
+    ['strpos(os_user, $) > 0', filter.actorContaining],
+    ['at >= $', filter.from],
+    ['at < $', filter.to],
+  ].flatMap(([condition, value]) => {
+    if (value === undefined) return [];
+    parameters.push(value);
+    return [(condition as string).replace('$', `$${parameters.length}`)];
+  });
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', parameters };
+}
+
 /** Part of the log, newest first, and how many entries it has: one snapshot, so the two agree. */
 export function readAuditLogPage(
   db: Database,
   { limit, offset }: { limit: number; offset: number },
+  filter: AuditLogFilter = {},
 ): Promise<{ total: number; items: AuditRecord[] }> {
+  const { where, parameters } = auditLogWhere(filter);
+  const next = parameters.length + 1;
   return snapshotTransaction(db, async (tx) => {
     const [{ total }] = await tx.query<{ total: number }>(
-      'SELECT count(*)::integer AS total FROM audit_log',
+      `SELECT count(*)::integer AS total FROM audit_log ${where}`,
+      parameters,
     );
     const rows = await tx.query<AuditRow>(
-      `SELECT ${selectedColumns} FROM audit_log ORDER BY id DESC LIMIT $1 OFFSET $2`,
-      [limit, offset],
+      `SELECT ${selectedColumns} FROM audit_log ${where}
+       ORDER BY id DESC LIMIT $${next} OFFSET $${next + 1}`,
+      [...parameters, limit, offset],
     );
     return { total, items: rows.map(toRecord) };
   });

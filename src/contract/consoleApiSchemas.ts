@@ -26,7 +26,7 @@ import {
 import { languages } from './languages';
 import { exportFormats, exportMediaTypes } from './exportFileTypes';
 import { eraseReasonLength } from './eraseReason';
-import { searchTextMaxLength } from './consoleLimits';
+import { auditPersonApplicant, searchTextMaxLength } from './consoleLimits';
 import type { RegistrationFilterName } from './registrationFilter';
 import {
   assigneeFilterMe,
@@ -164,9 +164,23 @@ const ExportFileSchema = Type.Unsafe<Uint8Array>({
 });
 
 const AuditLogQuerySchema = Type.Object(
-  { page: Type.Optional(PageSchema) },
+  {
+    page: Type.Optional(PageSchema),
+    event: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 50, description: 'Only this event (its command)' }),
+    ),
+    person: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description: `${auditPersonApplicant} (the applicants, through their own link) or a staff member's subject`,
+      }),
+    ),
+    day: Type.Optional(daySchema('Only what happened on this day')),
+  },
   { additionalProperties: false },
 );
+export type AuditLogQuery = Static<typeof AuditLogQuerySchema>;
 
 /** A registration's id as the path has it (the validator coerces nothing). */
 export const RegistrationIdParamsSchema = Type.Object({
@@ -499,7 +513,20 @@ const AuditRecordSchema = Type.Object({
   at: timeSchema('When it happened'),
   command: Type.String(),
   rowCount: Type.Integer({ minimum: 0 }),
-  actor: Type.String({ description: 'Who did it' }),
+  actor: Type.String({ description: 'Who did it, as recorded' }),
+  by: Type.Union(
+    [
+      Type.Object({
+        kind: Type.Literal('staff'),
+        name: Type.Optional(Type.String({ description: 'As their last sign-in gave it' })),
+        email: Type.Optional(Type.String()),
+      }),
+      Type.Object({ kind: Type.Literal('applicant') }),
+      Type.Object({ kind: Type.Literal('token'), name: Type.String() }),
+      Type.Object({ kind: Type.Literal('other') }),
+    ],
+    { description: 'Who did it, as far as it is known: the actor as recorded where not' },
+  ),
   details: Type.String({ description: 'What was asked, without personal data' }),
 });
 

@@ -6,3 +6,6 @@ export const searchTextMaxLength = 100;
 
 /** How many days back a staff member's list names their registrations the applicants withdrew. */
 export const withdrawalsListedDays = 30;
+
+/** The audit log's person filter for the applicants' own doings (through their own link). */
+export const auditPersonApplicant = 'applicant';

@@ -6,14 +6,21 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldNames } from '../../contract/fields';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CorrectionForm } from './CorrectionForm';
+import { correctionClosed, correctionDrafted, selectCorrectionDraft } from './draftsSlice';
+import { EmailAddress } from './EmailAddress';
 import { useFormatting } from './useFormatting';
 import type { RegistrationViewProps } from './registrationView';
 
 export function DetailsSection({ registration, member, reload }: RegistrationViewProps) {
   const { t } = useTranslation('staff');
   const format = useFormatting();
-  const [correcting, setCorrecting] = useState(false);
+  const dispatch = useAppDispatch();
+  // Open while a correction is begun, also after a link away and back (draftsSlice.ts).
+  const correcting = useAppSelector(
+    (state) => selectCorrectionDraft(state, registration.id) !== undefined,
+  );
   const [corrected, setCorrected] = useState(false);
   const correctButton = useRef<HTMLButtonElement>(null);
   const closed = useRef(false);
@@ -36,34 +43,40 @@ export function DetailsSection({ registration, member, reload }: RegistrationVie
           done={(saved) => {
             closed.current = true;
             setCorrected(saved);
-            setCorrecting(false);
+            dispatch(correctionClosed(registration.id));
           }}
         />
       ) : (
         <>
-          <dl className="row">
-            <dt className="col-sm-4">{t('reference')}</dt>
-            <dd className="col-sm-8">
+          <dl className="details-list">
+            <dt>{t('reference')}</dt>
+            <dd>
               <code>{registration.reference}</code>
             </dd>
-            <dt className="col-sm-4">{t('received')}</dt>
-            <dd className="col-sm-8">{format.received(registration.createdAt)}</dd>
+            <dt>{t('received')}</dt>
+            <dd>{format.received(registration.createdAt)}</dd>
             {fieldNames.map((field) => (
               <Fragment key={field}>
-                <dt className="col-sm-4">{format.label(field)}</dt>
-                <dd className="col-sm-8">{format.value(field, registration[field])}</dd>
+                <dt>{format.label(field)}</dt>
+                <dd>
+                  {field === 'email' ? (
+                    <EmailAddress address={registration.email} />
+                  ) : (
+                    format.value(field, registration[field])
+                  )}
+                </dd>
               </Fragment>
             ))}
-            <dt className="col-sm-4">{t('language')}</dt>
-            <dd className="col-sm-8">{t(`language-${registration.language}`)}</dd>
-            <dt className="col-sm-4">{t('confirmation')}</dt>
-            <dd className="col-sm-8">
+            <dt>{t('language')}</dt>
+            <dd>{t(`language-${registration.language}`)}</dd>
+            <dt>{t('confirmation')}</dt>
+            <dd>
               {confirmation.state === 'failing'
                 ? t('confirmation-failing', { count: confirmation.attempts })
                 : t(`confirmation-${confirmation.state}`)}
             </dd>
-            <dt className="col-sm-4">{t('transfer')}</dt>
-            <dd className="col-sm-8">
+            <dt>{t('transfer')}</dt>
+            <dd>
               {transfer
                 ? t(transfer.externalId ? 'transferred-with-id' : 'transferred', {
                     time: format.received(transfer.at),
@@ -79,7 +92,13 @@ export function DetailsSection({ registration, member, reload }: RegistrationVie
             className="btn btn-outline-primary"
             onClick={() => {
               setCorrected(false);
-              setCorrecting(true);
+              dispatch(
+                correctionDrafted({
+                  id: registration.id,
+                  version: registration.version,
+                  fields: {},
+                }),
+              );
             }}
           >
             {t('correct')}

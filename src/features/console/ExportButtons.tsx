@@ -24,6 +24,10 @@ function save(file: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
+/** The name the server gives the file (exportFileName.ts: letters, digits and dashes, quoted). */
+const fileNameIn = (answer: Response) =>
+  /filename="([^"]+)"/.exec(answer.headers.get('content-disposition') ?? '')?.[1];
+
 export function ExportButtons({ filter }: { filter: RegistrationFilter }) {
   const { t, i18n } = useTranslation('staff');
   const [failed, setFailed] = useState(false);
@@ -37,7 +41,7 @@ export function ExportButtons({ filter }: { filter: RegistrationFilter }) {
       body: JSON.stringify(query),
     }).catch(() => undefined);
     if (!answer?.ok) return setFailed(true);
-    save(await answer.blob(), `registrations.${format}`);
+    save(await answer.blob(), fileNameIn(answer) ?? `registrations.${format}`);
   }
 
   return (

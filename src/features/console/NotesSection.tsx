@@ -4,13 +4,16 @@
  * admissions office"): the hint under the label says so. The count under the text says how much
  * room is left (as GOV.UK's character count does); a note too long, empty or with a control
  * character (notePattern) is refused before it is sent, and one the server refuses all the same
- * (400) is told the same way. The text typed stays until the note is added.
+ * (400) is told the same way. The text typed stays until the note is added, also while the person
+ * is elsewhere in the console (draftsSlice.ts).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationDetails } from '../../contract/consoleApiSchemas';
 import { noteLength, notePattern } from '../../contract/processing';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isBadRequest } from './apiErrors';
+import { noteDrafted, selectNoteDraft } from './draftsSlice';
 import { useAddNoteMutation } from './consoleApi';
 import { useFormatting } from './useFormatting';
 
@@ -19,7 +22,9 @@ const noteRule = new RegExp(notePattern, 'u');
 export function NotesSection({ registration }: { registration: RegistrationDetails }) {
   const { t, i18n } = useTranslation('staff');
   const format = useFormatting();
-  const [text, setText] = useState('');
+  const dispatch = useAppDispatch();
+  const text = useAppSelector((state) => selectNoteDraft(state, registration.id));
+  const setText = (typed: string) => dispatch(noteDrafted({ id: registration.id, text: typed }));
   const [showError, setShowError] = useState(false);
   const [added, setAdded] = useState(false);
   /** The server refused the text as it stands (400): shown until it is changed. */

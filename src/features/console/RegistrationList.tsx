@@ -20,6 +20,9 @@ import { BulkChangeForm, type BulkChanged, type BulkTarget } from './BulkChangeF
 import { BulkChangedStatus } from './BulkChangedStatus';
 import { addressFilterNames, filterOfAddress } from './listAddress';
 import { WithdrawnNotice } from './WithdrawnNotice';
+import { DayField } from './DayField';
+import { dayOfText } from './dayText';
+import { EmailAddress } from './EmailAddress';
 import { ExportButtons } from './ExportButtons';
 import { searchTextChanged, selectSearchText } from './searchTextSlice';
 import { PersonOptions, StateOptions } from './processingOptions';
@@ -37,6 +40,10 @@ interface Selection {
   everyMatching?: boolean;
 }
 const emptySelection: Omit<Selection, 'of'> = { ids: [], everyMatching: false };
+
+/** The received days' bounds, typed as text (DayField.tsx). */
+const dayBounds = ['from', 'to'] as const;
+const isDayBound = (name: string) => (dayBounds as readonly string[]).includes(name);
 
 export function RegistrationList({ member }: { member: StaffMember }) {
   const { t } = useTranslation('staff');
@@ -61,6 +68,8 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   // What the last change of many did: said where the focus goes once it is done, since the rows
   // it changed may have left the list.
   const [bulkChanged, setBulkChanged] = useState<BulkChanged>();
+  // The date filters whose text, as last applied, names no day.
+  const [invalidDays, setInvalidDays] = useState<readonly string[]>([]);
   const select = (change: Omit<Selection, 'of'>) => {
     setSelection({ of: shownList, ...change });
     setBulkChanged(undefined);
@@ -92,10 +101,19 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   function applyFilter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    dispatch(searchTextChanged(String(form.get('q') ?? '')));
+    const text = (name: string) => String(form.get(name) ?? '');
+    const notDays = dayBounds.filter((bound) => text(bound).trim() && !dayOfText(text(bound)));
+    setInvalidDays(notDays);
+    if (notDays.length > 0) return document.getElementById(`filter-${notDays[0]}`)?.focus();
+    dispatch(searchTextChanged(text('q')));
     setSearchParams(
       filterQuery(
-        Object.fromEntries(addressFilterNames.map((name) => [name, String(form.get(name) ?? '')])),
+        Object.fromEntries(
+          addressFilterNames.map((name) => [
+            name,
+            isDayBound(name) ? (dayOfText(text(name)) ?? '') : text(name),
+          ]),
+        ),
       ),
     );
   }
@@ -159,17 +177,14 @@ export function RegistrationList({ member }: { member: StaffMember }) {
             <PersonOptions people={people} me={member.subject} />
           </select>
         </div>
-        {(['from', 'to'] as const).map((bound) => (
+        {dayBounds.map((bound) => (
           <div key={bound} className="col-6 col-lg-2">
-            <label className="form-label" htmlFor={`filter-${bound}`}>
-              {t(`received-${bound}`)}
-            </label>
-            <input
+            <DayField
               id={`filter-${bound}`}
               name={bound}
-              type="date"
-              className="form-control"
-              defaultValue={filter[bound]}
+              label={t(`received-${bound}`)}
+              day={filter[bound]}
+              invalid={invalidDays.includes(bound)}
             />
           </div>
         ))}
@@ -322,8 +337,8 @@ export function RegistrationList({ member }: { member: StaffMember }) {
                   <td data-label={format.label('degreeProgram')}>
                     {format.programme(registration.degreeProgram)}
                   </td>
-                  <td data-label={format.label('email')} className="registration-email">
-                    {registration.email}
+                  <td data-label={format.label('email')}>
+                    <EmailAddress address={registration.email} />
                   </td>
                   <td data-label={t('state-label')}>{format.state(registration.state)}</td>
                   <td data-label={t('assignee-label')}>

@@ -15,6 +15,7 @@ import { OverviewPage } from './OverviewPage';
 import { RegistrationList } from './RegistrationList';
 import { RegistrationPage } from './RegistrationPage';
 import { useMeQuery } from './consoleApi';
+import { useLeaveWarning } from './draftsSlice';
 import type { StaffMember } from '../../contract/consoleApiSchemas';
 import { isSignedOut } from './apiErrors';
 import { SessionPage } from './SessionPage';
@@ -58,6 +59,7 @@ function Workplace({ signedIn, children }: { signedIn: boolean; children: ReactN
 /** Who is signed in, then what they may see. */
 function Console() {
   const { t } = useTranslation('staff');
+  useLeaveWarning();
   const me = useMeQuery();
   // Without a session the staff API sends the browser to the sign-in.
   const signedOut = isSignedOut(me.error);

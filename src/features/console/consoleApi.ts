@@ -11,11 +11,11 @@ import { dynamicMiddleware, rootReducer } from '../../app/store';
 import { xsrfHeaderFor } from '../../api/xsrf';
 // Types only: the schemas' TypeBox stays out of the console's bundle.
 import type {
+  AuditLogQuery,
   Assignable,
   BulkChange,
   BulkResult,
   EraseBody,
-  ExportQuery,
   Note,
   NoteBody,
   Overview,
@@ -23,7 +23,6 @@ import type {
   PageOfRegistrations,
   RegistrationChange,
   RegistrationDetails,
-  RegistrationFilter,
   RegistrationSearch,
   StaffMember,
   StaffMembers,
@@ -35,9 +34,7 @@ import { isSignedOut } from './apiErrors';
 import { consoleApiPath } from '../../contract/consolePaths';
 
 /** The filter as the API's query string, leaving out what is empty. */
-export function filterQuery(
-  filter: RegistrationFilter & { page?: number; format?: ExportQuery['format']; language?: string },
-) {
+export function filterQuery(filter: Record<string, string | number | undefined>) {
   const entries = Object.entries(filter).filter(([, value]) => value !== undefined && value !== '');
   return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
 }
@@ -139,8 +136,8 @@ export const consoleApi = createApi({
       query: () => 'overview',
       providesTags: ['Overview'],
     }),
-    auditLog: builder.query<PageOfAuditRecords, number>({
-      query: (page) => `audit-log?page=${page}`,
+    auditLog: builder.query<PageOfAuditRecords, Omit<AuditLogQuery, 'page'> & { page: number }>({
+      query: (query) => `audit-log?${filterQuery(query)}`,
       providesTags: ['AuditLog'],
     }),
   }),

@@ -37,6 +37,9 @@ export function useFormatting() {
     /** A field's hint: the form's, or the console's own where the form's speaks to the applicant. */
     hint: (field: FieldName) =>
       t([`staff:field-hint.${field}`, `form.${field}-hint`], { domain: config.emailDomain }),
+    /** A rule's message: the console's own where the form's speaks to the applicant ("your"). */
+    message: (key: string) =>
+      t([`staff:field-error.${key}`, `validation.${key}`], { domain: config.emailDomain }),
     state: (state: ProcessingState) => t(`state.${state}`, { ns: 'staff' }),
     /** A field's value as read: a programme by its name, the terms as yes or no. */
     value: (field: FieldName, stored: string | boolean) =>

@@ -52,6 +52,8 @@ export interface CorrectionFieldsProps {
   summaryRef: RefObject<HTMLDivElement | null>;
   /** `off` where someone else's data is corrected: the browser fills in nothing. */
   autoComplete: 'off' | 'on';
+  /** Fields given the whole row, where half of it is too narrow for their value (an email). */
+  wide?: readonly FieldName[];
 }
 
 const ids = (prefix: string, field: FieldName) => ({
@@ -97,6 +99,7 @@ function FieldControl({
   programmes,
   programmeName,
   autoComplete,
+  wide = [],
 }: CorrectionFieldsProps & { field: FieldName }) {
   const spec = fieldSpec(field);
   const id = ids(idPrefix, field);
@@ -133,7 +136,7 @@ function FieldControl({
     );
   }
   return (
-    <div className="col-md-6">
+    <div className={wide.includes(field) ? 'col-12' : 'col-md-6'}>
       <label className="form-label mb-0" htmlFor={id.control}>
         {label(field)}
       </label>
