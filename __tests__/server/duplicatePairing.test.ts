@@ -6,6 +6,7 @@
  */
 import type { Database } from '../../server/db/database';
 import { openDatabase } from '../../server/db/openDatabase';
+import { migrate } from '../../server/db/migrations';
 import { duplicatePairs, measurePairing } from '../../testing/duplicatePairs';
 import { describeWith, testServiceUrl } from '../../testing/testService';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../testing/throwawayDatabase';
@@ -33,6 +34,7 @@ describe('on PGlite', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase();
+    await migrate(database);
   }, databaseTimeoutMs);
   afterAll(() => database?.close());
   expectPairedWell(() => database);
@@ -48,6 +50,7 @@ describeWith(serverUrl)('on PostgreSQL', () => {
     database = await openDatabase({ dataDir: '', databaseUrl: throwaway.url }, (error) => {
       throw error;
     });
+    await migrate(database);
   });
   afterAll(async () => {
     await database?.close();
