@@ -156,7 +156,10 @@ function birthdayOf(n: number, yearsLater = 0): string {
 }
 
 /** The two registrations of the n-th pair, each valid by the form's rules. */
-export function registrationsOf(pair: LabelledPair, n: number): [RegistrationValues, RegistrationValues] {
+export function registrationsOf(
+  pair: LabelledPair,
+  n: number,
+): [RegistrationValues, RegistrationValues] {
   const person = (name: string, half: 'a' | 'b') => {
     const [firstName, lastName] = name.split('|');
     return { firstName, lastName, email: `pair${n}${half}@${emailDomain}` };
