@@ -113,6 +113,10 @@ const rowOfEach: [string, Row][] = [
     },
   ],
   [
+    'registration_duplicate_reviews',
+    { id: 1, registration_id: 1, other_id: 2, resolution: 'different', actor: 'admin', at },
+  ],
+  [
     'audit_log',
     { id: 1, at, command: 'export', row_count: 1, os_user: 'root', details: 'format=csv' },
   ],
@@ -169,6 +173,7 @@ describe('the framing of a backup (backupRows)', () => {
       ['registration_transfers', 11],
       ['erasures', 11],
       ['registration_moves', 21],
+      ['registration_duplicate_reviews', 23],
     ];
 
     it.each(added)('%s from schema version %s on', (table, version) => {

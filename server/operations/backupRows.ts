@@ -26,6 +26,7 @@ export const tables = [
   'registration_transfers',
   'erasures',
   'registration_moves',
+  'registration_duplicate_reviews',
   'audit_log',
 ] as const;
 export type Table = (typeof tables)[number];
@@ -53,6 +54,8 @@ const addedInVersion: Record<string, number> = {
   'registrations.updated_at': 11,
   // A move out of a token's programmes is reported as its erasure is (migration 21).
   registration_moves: 21,
+  // The staff's word on possible duplicates (migration 23); the pairs themselves are made anew.
+  registration_duplicate_reviews: 23,
 };
 
 const existsAt = (name: string, version: number) => (addedInVersion[name] ?? 0) <= version;
@@ -109,6 +112,14 @@ const columns: Record<Table, readonly string[]> = {
     'from_program',
     'to_program',
     'moved_at',
+  ],
+  registration_duplicate_reviews: [
+    'id',
+    'registration_id',
+    'other_id',
+    'resolution',
+    'actor',
+    'at',
   ],
   audit_log: ['id', 'at', 'command', 'row_count', 'os_user', 'details'],
 };
