@@ -800,7 +800,8 @@ const migrations: Migration[] = [
   },
   {
     version: 23,
-    description: 'possible duplicates by a similar name and the birthday, or the phone; resolved by staff',
+    description:
+      'possible duplicates by a similar name and the birthday, or the phone; resolved by staff',
     statements: [
       // A name's words as compared: accents and case dropped, the form's punctuation (set A's
       // , . ' & / + ! -) a space, so that "Karl-Johan" and "karl johan" are the same words.
