@@ -823,14 +823,23 @@ const migrations: Migration[] = [
       // One person by name: first names alike and last names alike, or the two swapped (the
       // last name typed in the first name's field). The whole name's similarity could not tell
       // a first name left out (Anna Maria Virtanen, Anna Virtanen: 0.70) from a sister's
-      // (Anna Virtanen, Anni Virtanen: 0.75).
+      // (Anna Virtanen, Anni Virtanen: 0.75). PL/pgSQL, so that each name's words are made once a
+      // call: inlined, SQL would make them anew for each of the eight comparisons.
       `CREATE FUNCTION registration_people_alike(first_name text, last_name text,
           other_first_name text, other_last_name text) RETURNS boolean
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN
-          (registration_names_alike(registration_name_words(first_name), registration_name_words(other_first_name))
-            AND registration_names_alike(registration_name_words(last_name), registration_name_words(other_last_name)))
-          OR (registration_names_alike(registration_name_words(first_name), registration_name_words(other_last_name))
-            AND registration_names_alike(registration_name_words(last_name), registration_name_words(other_first_name)))`,
+        LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+        DECLARE
+          first text := registration_name_words(first_name);
+          last text := registration_name_words(last_name);
+          other_first text := registration_name_words(other_first_name);
+          other_last text := registration_name_words(other_last_name);
+        BEGIN
+          RETURN (registration_names_alike(first, other_first)
+              AND registration_names_alike(last, other_last))
+            OR (registration_names_alike(first, other_last)
+              AND registration_names_alike(last, other_first));
+        END
+      $$`,
       // A phone number as dialled: its digits, +358 (or 00358, with or without the trunk 0) as 0.
       `CREATE FUNCTION registration_phone(phone text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN regexp_replace(regexp_replace(
