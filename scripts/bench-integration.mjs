@@ -23,13 +23,17 @@ const pageSize = 1000;
 /** Issue 35's goal for reading every registration through the API. */
 const targetRowsPerSecond = 10_000;
 
-/** 100,000 registrations in one statement, each with its own name and address. */
+/**
+ * 100,000 registrations in one statement, each with its own name, address and phone, born over 15
+ * years: none a possible duplicate of another.
+ */
 async function fill(database) {
   await database.query(
     `INSERT INTO registrations (created_at, first_name, last_name, birthday, phone_number, email,
        address, zipcode, city, country, started_year, degree_program, terms)
-     SELECT now() - g * interval '1 minute', 'Aino', 'Testinen ' || md5(g::text), '01.01.2000',
-       '+358 40 123 4567', 'applicant.' || g || '@example.edu', 'Sjögatan ' || g, '00100',
+     SELECT now() - g * interval '1 minute', 'Aino', 'Testinen ' || md5(g::text),
+       to_char(date '1990-01-01' + g % 5475, 'DD.MM.YYYY'), '+358 40 ' || lpad(g::text, 7, '0'),
+       'applicant.' || g || '@example.edu', 'Sjögatan ' || g, '00100',
        'Helsingfors', 'Finland', '2025', ($1::text[])[1 + g % cardinality($1::text[])], true
      FROM generate_series(1, ${storedRegistrations}) AS g`,
     [degreePrograms],

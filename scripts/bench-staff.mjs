@@ -5,7 +5,9 @@
  * registrations: the run fills it and empties it again). The production server runs as a
  * process, signed in as the local provider's admin (testing/localProvider.ts); each case is asked one
  * request at a time, and the median round trip on loopback (the server's time plus well under a
- * millisecond) is printed beside the target. Exits non-zero only when the run broke.
+ * millisecond) is printed beside the target. First, on each database, the pairing of possible
+ * duplicates on the labelled pairs of testing/duplicatePairs.ts: its precision and recall. Exits
+ * non-zero only when the run broke.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { formatNumber, printLine, printTable } from './bench/report.mjs';
 import { openDatabase } from '../server/db/openDatabase.ts';
 import { startLocalProvider, signInAtProvider } from '../testing/localProvider.ts';
 import { emptyBenchDatabase, fillBenchDatabase } from '../testing/benchDatabase.ts';
+import { duplicatePairs, measurePairing } from '../testing/duplicatePairs.ts';
 import { freePort, startServer } from '../testing/server.ts';
 import { degreePrograms } from '../src/contract/fields.ts';
 import { processingStates } from '../src/contract/processing.ts';
@@ -26,6 +29,8 @@ const warmUpRequests = 20;
 const measuredRequests = 200;
 /** Issue 28's target for the list and the search, and issue 33's for its filters by state and assignee. */
 const targetMs = 100;
+/** Issue 46's target for the pairing of possible duplicates: precision and recall. */
+const pairingTarget = 0.95;
 /** Issue 33's targets for the duplicates filter, the overview and a bulk change of 10,000. */
 const duplicatesTargetMs = 200;
 const overviewTargetMs = 200;
@@ -35,9 +40,9 @@ const bulkRequests = 5;
 
 /**
  * 100,000 registrations in one statement, one a minute going back some 70 days, spread over the
- * programmes and the processing states, each with its own name and address (the form's duplicate
- * check is a unique index); every third is the admin's, and every hundredth has the address of
- * the one before it: a possible duplicate.
+ * programmes and the processing states, each with its own name, address and phone, born over 15
+ * years (the form's duplicate check is a unique index); every third is the admin's, and every
+ * hundredth has the address of the one before it: a possible duplicate.
  */
 async function fill(database) {
   await database.query(
@@ -46,7 +51,7 @@ async function fill(database) {
      SELECT now() - g * interval '1 minute',
        (ARRAY['Aino', 'Elias', 'Ella', 'Oliver', 'Linnea', 'Leo', 'Sofia', 'Noah'])[1 + g % 8],
        'Testinen ' || md5(g::text),
-       '01.01.2000', '+358 40 123 4567',
+       to_char(date '1990-01-01' + g % 5475, 'DD.MM.YYYY'), '+358 40 ' || lpad(g::text, 7, '0'),
        'applicant.' || (g - (g % 100 = 0)::integer) || '@example.edu',
        'Sjögatan ' || g, '00100', 'Helsingfors', 'Finland', '2025',
        ($1::text[])[1 + g % cardinality($1::text[])], true,
@@ -180,6 +185,35 @@ async function measureBulk(url, cookie) {
   );
 }
 
+/** The pairing's precision and recall on the labelled pairs, stored as submissions are. */
+async function benchPairing(title, storage) {
+  const database = await openDatabase(storage, (error) => console.error(error));
+  try {
+    let measured;
+    const { lastAuditId } = await fillBenchDatabase(database, title, async () => {
+      measured = await measurePairing(database);
+    });
+    const rate = (figure, value) => ({
+      figure,
+      value: formatNumber(value, 3),
+      target: `>= ${pairingTarget}`,
+      met: value >= pairingTarget,
+    });
+    const { truePositives, falsePositives, falseNegatives } = measured;
+    printTable(`${title}, possible duplicates on ${duplicatePairs.length} labelled pairs`, [
+      rate(
+        `precision (${truePositives} paired rightly, ${falsePositives} wrongly)`,
+        measured.precision,
+      ),
+      rate(`recall (${falseNegatives} duplicates missed)`, measured.recall),
+    ]);
+    for (const wrong of measured.wrong) printLine(`  judged wrongly: ${wrong}`);
+    await emptyBenchDatabase(database, lastAuditId);
+  } finally {
+    await database.close();
+  }
+}
+
 async function bench(title, storage) {
   const database = await openDatabase(storage, (error) => console.error(error));
   let server;
@@ -254,11 +288,17 @@ ensureClientBuilt();
 ensureServerBuilt();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-staff-'));
+const pairingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-staff-pairs-'));
 try {
+  await benchPairing('PGlite', { dataDir: pairingDir });
+  if (process.env.DATABASE_URL) {
+    await benchPairing('PostgreSQL', { dataDir, databaseUrl: process.env.DATABASE_URL });
+  }
   await bench('PGlite', { dataDir });
   if (process.env.DATABASE_URL) {
     await bench('PostgreSQL', { dataDir, databaseUrl: process.env.DATABASE_URL });
   }
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(pairingDir, { recursive: true, force: true });
 }

@@ -39,13 +39,17 @@ export function inLetters(number: number): string {
   return text;
 }
 
-/** A complete, valid registration whose names are unique to this call. */
+/** A phone number of its own: a shared one would make the registrations possible duplicates. */
+export const uniquePhone = () => `+358 40 ${String(randomInt(10_000_000)).padStart(7, '0')}`;
+
+/** A complete, valid registration whose names and phone are unique to this call. */
 export function validRegistration(overrides: Partial<RegistrationValues> = {}): RegistrationValues {
   const tag = uniqueWord();
   return {
     ...validValues,
     firstName: `Åsa-Maria ${tag}`,
     lastName: `Nyström ${uniqueWord()}`,
+    phoneNumber: uniquePhone(),
     email: `asa.${tag.normalize('NFD').replace(/[^a-z]/g, '')}@${emailDomain}`,
     ...overrides,
   };

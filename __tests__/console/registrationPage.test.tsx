@@ -403,3 +403,98 @@ describe('its transfer to the student information system', () => {
     );
   });
 });
+
+describe('its possible duplicates', () => {
+  const other = {
+    id: 21,
+    reference: 'KJMT2345',
+    degreeProgram: 'MIDS' as const,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    resolution: null,
+  };
+  const withDuplicate = { ...registration, duplicateOf: [21], duplicates: [other] };
+  const resolvedBy = (type: 'different' | 'handled') => ({
+    ...registration,
+    duplicates: [{ ...other, resolution: { type, by: officer, at: '2026-11-22T09:15:00.000Z' } }],
+    history: [
+      ...registration.history,
+      {
+        type: 'duplicate' as const,
+        at: '2026-11-22T09:15:00.000Z',
+        actor: officer,
+        otherId: 21,
+        resolution: type,
+      },
+    ],
+  });
+
+  it('names each by reference, programme and received day, and links it', async () => {
+    api(
+      () => ({}),
+      () => withDuplicate,
+    );
+    await openRegistration();
+    const link = screen.getByRole('link', {
+      name: `KJMT2345, ${form['degree-programs'].MIDS}, mottagen 21.11.2026`,
+    });
+    expect(link).toHaveAttribute('href', '/staff/21');
+    expect(screen.getByText(sv['duplicates-intro_one'])).toBeInTheDocument();
+  });
+
+  it('resolves one as not the same person, says who and when, and marks it again', async () => {
+    let current: typeof registration = withDuplicate;
+    const { requests } = fakeStaffApi([
+      ['GET', /\/me$/, () => ({ body: officer })],
+      ['GET', /\/staff-members$/, () => ({ body: { items: [] } })],
+      ['GET', detailsPath, () => ({ body: current })],
+      [
+        'PUT',
+        /^\/staff\/api\/registrations\/7\/duplicates\/21$/,
+        () => {
+          current = current.duplicates[0].resolution ? withDuplicate : resolvedBy('different');
+          return { body: current };
+        },
+      ],
+    ]);
+    const user = userEvent.setup();
+    await openRegistration();
+
+    await user.click(screen.getByRole('button', { name: sv['duplicate-different'] }));
+    const markAgain = await screen.findByRole('button', { name: sv['duplicate-mark-again'] });
+    await waitFor(() => expect(markAgain).toHaveFocus());
+    const [put] = sent(requests, 'PUT');
+    expect(put.headers.get('X-XSRF-TOKEN')).toBe('token-123');
+    expect(await put.json()).toEqual({ resolution: 'different' });
+    expect(screen.queryByText(sv['duplicates-intro_one'])).not.toBeInTheDocument();
+    expect(screen.getByText(sv['duplicates-resolved-intro'])).toBeInTheDocument();
+    expect(
+      screen.getByText(`Inte samma person (${officer.name}, 22.11.2026 11.15)`),
+    ).toBeInTheDocument();
+    // The timeline names the other by its reference.
+    expect(
+      within(screen.getByRole('region', { name: sv['history-heading'] })).getByText(
+        'Inte samma person som KJMT2345',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(markAgain);
+    expect(await sent(requests, 'PUT')[1].json()).toEqual({ resolution: null });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: sv['duplicate-different'] })).toHaveFocus(),
+    );
+    expect(screen.getByText(sv['duplicates-intro_one'])).toBeInTheDocument();
+  });
+
+  it('says when the decision could not be saved', async () => {
+    fakeStaffApi([
+      ['GET', /\/me$/, () => ({ body: officer })],
+      ['GET', /\/staff-members$/, () => ({ body: { items: [] } })],
+      ['GET', detailsPath, () => ({ body: withDuplicate })],
+      ['PUT', /\/duplicates\/21$/, () => ({ status: 500, body: {} })],
+    ]);
+    const user = userEvent.setup();
+    await openRegistration();
+    await user.click(screen.getByRole('button', { name: sv['duplicate-handled'] }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(sv['duplicate-resolve-failed']);
+  });
+});

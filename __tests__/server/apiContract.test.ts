@@ -201,9 +201,10 @@ function paramsOf(path: string, method: string): Record<string, string> {
       : method === 'delete'
         ? 'erasable'
         : 'registration';
-  return Object.fromEntries(
-    names.map((name) => [name, name === 'deliveryId' ? ids.delivery : ids[area]]),
-  );
+  // The registrations stored share their name and birthday: each a possible duplicate of the others.
+  const idOf = (name: string) =>
+    name === 'deliveryId' ? ids.delivery : name === 'otherId' ? ids.erasable : ids[area];
+  return Object.fromEntries(names.map((name) => [name, idOf(name)]));
 }
 
 /** A parameter's documented example (@fastify/swagger lifts it out of its schema). */

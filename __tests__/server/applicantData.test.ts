@@ -151,6 +151,12 @@ describe("the applicant's download after the office has worked on it", () => {
     );
     expect(changed.statusCode).toBe(200);
 
+    // The staff's word on the possible duplicate: not the same person after all.
+    const resolved = await asStaff('PUT', `/staff/api/registrations/${id}/duplicates/${otherId}`, {
+      resolution: 'different',
+    });
+    expect(resolved.statusCode).toBe(200);
+
     // A transfer through the integration API, by a token with a name of its own.
     const created = await asStaff('POST', '/staff/api/tokens', {
       name: tokenName,
@@ -170,11 +176,16 @@ describe("the applicant's download after the office has worked on it", () => {
     // The staff's download names them all: what the applicant's must not.
     staffDownload = (await asStaff('GET', `/staff/api/registrations/${id}/data`)).json();
     expect(staffDownload).toMatchObject({
-      duplicateOf: [otherId],
+      duplicateOf: [],
+      history: expect.arrayContaining([
+        expect.objectContaining({ type: 'duplicate', otherId, resolution: 'different' }),
+      ]),
       assignee: staff,
       notes: [{ author: staff, text: noteText }],
       transfer: { tokenName, externalId },
     });
+    // The other registration's reference, programme and day are not this applicant's to have.
+    expect(staffDownload).not.toHaveProperty('duplicates');
 
     // The applicant opens their link, gives the birthday and downloads.
     const link = await issueLink(
@@ -234,7 +245,7 @@ describe("the applicant's download after the office has worked on it", () => {
     expect(applicantText).not.toContain(staff.name);
     expect(applicantText).not.toContain(tokenName);
     expect(applicantText).not.toContain(otherReference);
-    expect(applicantText).not.toMatch(/duplicate|subject|token/i);
+    expect(applicantText).not.toMatch(/duplicate|different|subject|token/i);
     // No id at all, the registration's own or another's: the only numbers are none.
     expect(numbersIn(JSON.parse(applicantText))).not.toContain(otherId);
     expect(applicantText).not.toMatch(/"id"|Id":\s*\d/);

@@ -115,6 +115,8 @@ const rowOfEach: [string, Row][] = [
   [
     'registration_withdrawals',
     { id: 2, degree_program: 'IT', assignee: 'admin', withdrawn_at: at },
+    'registration_duplicate_reviews',
+    { id: 1, registration_id: 1, other_id: 2, resolution: 'different', actor: 'admin', at },
   ],
   [
     'audit_log',
@@ -174,6 +176,7 @@ describe('the framing of a backup (backupRows)', () => {
       ['erasures', 11],
       ['registration_moves', 21],
       ['registration_withdrawals', 24],
+      ['registration_duplicate_reviews', 23],
     ];
 
     it.each(added)('%s from schema version %s on', (table, version) => {

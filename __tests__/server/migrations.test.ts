@@ -95,7 +95,8 @@ describe('the migrated registrations table', () => {
     // A deadline day: every registration arrived in the past 24 hours, each from its own mailbox.
     await database.query(
       `INSERT INTO registrations (${formColumns.join(', ')})
-       SELECT 'Bench ' || n, 'Nyström', '29.02.2000', '+358 40 123 4567', 'bench.' || n || '@example.fi',
+       SELECT 'Bench ' || n, 'Nyström', to_char(date '1990-01-01' + n, 'DD.MM.YYYY'),
+         '+358 40 ' || lpad(n::text, 7, '0'), 'bench.' || n || '@example.fi',
          'Sjögatan 12', '00100', 'Helsingfors', 'Finland', '2025', 'IT', true
        FROM generate_series(1, 3000) AS n`,
     );
@@ -158,7 +159,7 @@ describe('migration 13', () => {
         store('Emil', 'Berg', 'MIRA@example.edu'),
         store('Pia', 'Berg', 'pia@example.edu'),
       ]);
-      await migrate(earlier);
+      await earlier.transaction((tx) => applyMigrations(tx, 13));
       const pairs = await earlier.query<{ one: number; other: number }>(
         `SELECT registration_id AS one, other_id AS other FROM registration_duplicates
          ORDER BY 1, 2`,
@@ -177,6 +178,107 @@ describe('migration 13', () => {
     } finally {
       await earlier.close();
     }
+  });
+});
+
+describe('migration 23', () => {
+  it('pairs the rows stored before it by a similar name and the birthday, or the phone', async () => {
+    const earlier = await openTestDatabase();
+    try {
+      await earlier.transaction((tx) => applyMigrations(tx, 22));
+      const store = (values: Partial<typeof validValues>) =>
+        earlier.query<{ id: number }>(
+          `INSERT INTO registrations (${formColumns.join(', ')})
+           VALUES (${formColumns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
+          fieldNames.map((name) => ({ ...validValues, ...values })[name] as unknown),
+        );
+      const [[karlJohan], [again], [younger], [lina], [mats]] = await Promise.all([
+        store({
+          firstName: 'Karl-Johan',
+          lastName: 'Mattsson',
+          phoneNumber: '040 1',
+          email: 'kj@example.edu',
+        }),
+        store({
+          firstName: 'Karl Johan',
+          lastName: 'Matsson',
+          phoneNumber: '040 2',
+          email: 'kj2@example.edu',
+        }),
+        store({
+          firstName: 'Karl Johan',
+          lastName: 'Matsson',
+          birthday: '28.02.2001',
+          phoneNumber: '040 3',
+          email: 'kj3@example.edu',
+        }),
+        store({
+          firstName: 'Lina',
+          lastName: 'Berg',
+          phoneNumber: '+358 44 5',
+          email: 'lina@example.edu',
+        }),
+        store({
+          firstName: 'Mats',
+          lastName: 'Ek',
+          birthday: '01.01.1990',
+          phoneNumber: '044 5',
+          email: 'mats@example.edu',
+        }),
+      ]);
+      await migrate(earlier);
+      const pairs = await earlier.query<{ one: number; other: number }>(
+        `SELECT registration_id AS one, other_id AS other FROM registration_duplicates
+         WHERE registration_id < other_id ORDER BY 1, 2`,
+      );
+      expect(pairs).toEqual([
+        { one: karlJohan.id, other: again.id },
+        { one: lina.id, other: mats.id },
+      ]);
+      expect(pairs.flatMap(({ one, other }) => [one, other])).not.toContain(younger.id);
+    } finally {
+      await earlier.close();
+    }
+  });
+
+  it('pairs a stored registration through its indexes, not by reading every row', async () => {
+    await database.query(
+      `INSERT INTO registrations (${formColumns.join(', ')})
+       SELECT 'Pair ' || n, 'Testinen', to_char(date '1980-01-01' + n, 'DD.MM.YYYY'),
+         '+358 50 ' || lpad(n::text, 7, '0'), 'pair.' || n || '@example.fi',
+         'Sjögatan 12', '00100', 'Helsingfors', 'Finland', '2025', 'IT', true
+       FROM generate_series(1, 3000) AS n`,
+    );
+    /**
+     * The blocks of the table and its B-tree indexes read so far (the search's trigram indexes
+     * move their pending entries in at times, reading thousands).
+     */
+    const scans = async () => {
+      await database.query('SELECT pg_stat_force_next_flush()');
+      const [counts] = await database.query<{ read: number }>(
+        `SELECT (SELECT heap_blks_hit + heap_blks_read FROM pg_statio_user_tables
+             WHERE relname = 'registrations')
+           + (SELECT sum(idx_blks_hit + idx_blks_read) FROM pg_statio_user_indexes
+             JOIN pg_class ON pg_class.oid = indexrelid JOIN pg_am ON pg_am.oid = relam
+             WHERE pg_statio_user_indexes.relname = 'registrations' AND amname = 'btree')
+           AS read`,
+      );
+      return Number(counts.read);
+    };
+    const before = await scans();
+    await database.query(
+      `INSERT INTO registrations (${formColumns.join(', ')})
+       VALUES ('Pair', 'Testinen', '02.01.1980', '050 0000001', 'pair.again@example.fi',
+         'Sjögatan 12', '00100', 'Helsingfors', 'Finland', '2025', 'IT', true)`,
+    );
+    // 56 blocks with the birthday's and the phone's indexes; 716 without the birthday's.
+    expect((await scans()) - before).toBeLessThan(200);
+    const [{ count }] = await database.query<{ count: number }>(
+      `SELECT count(*)::integer AS count FROM registration_duplicates
+       JOIN registrations ON registrations.id = registration_id
+       WHERE registrations.email = 'pair.again@example.fi'`,
+    );
+    expect(count).toBe(1);
   });
 });
 interface PlanNode {

@@ -19,7 +19,7 @@ import type {
   RegistrationDetails,
   RegistrationSummary,
 } from '../../src/contract/consoleApiSchemas';
-import { emailDomain, validValues } from '../../testing/registrations';
+import { emailDomain, uniquePhone, validValues } from '../../testing/registrations';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
 import { signIn } from './support/staffSignIn';
 import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
@@ -37,7 +37,10 @@ let app: FastifyInstance;
 let admin: string;
 let coordinator: string;
 
-/** Each applicant by first name: MIDS is the coordinator's programme, IT is not. */
+/**
+ * Each applicant by first name: MIDS is the coordinator's programme, IT is not. Each has a phone of
+ * their own: a shared one makes a possible duplicate.
+ */
 const applicants: Record<string, Partial<RegistrationValues>> = {
   Mira: { degreeProgram: 'MIDS', email: `mira@${emailDomain}` },
   Ivar: { degreeProgram: 'IT', email: `ivar@${emailDomain}` },
@@ -46,12 +49,17 @@ const applicants: Record<string, Partial<RegistrationValues>> = {
   // One applicant twice: name and birthday the same but for case and accents.
   Åsa: { degreeProgram: 'MIDS', lastName: 'Nyström', email: `asa.one@${emailDomain}` },
   ÅSA: { degreeProgram: 'MIDS', lastName: 'NYSTROM', email: `asa.two@${emailDomain}` },
-  Pia: { degreeProgram: 'MIDS', email: `pia@${emailDomain}` },
+  Pia: { degreeProgram: 'MIDS', email: `pia@${emailDomain}`, phoneNumber: validValues.phoneNumber },
 };
 
 const register = async (firstName: string, values: Partial<RegistrationValues>) => {
   const token = await getXsrfToken(app);
-  const body = buildCreateOnboardingFormBody({ ...validValues, firstName, ...values });
+  const body = buildCreateOnboardingFormBody({
+    ...validValues,
+    firstName,
+    phoneNumber: uniquePhone(),
+    ...values,
+  });
   expect((await postGraphql(app, token, body)).statusCode).toBe(200);
 };
 

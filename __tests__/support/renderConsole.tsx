@@ -38,6 +38,7 @@ export const registration: RegistrationDetails = {
   assignee: null,
   version: 3,
   duplicateOf: [],
+  duplicates: [],
   confirmation: { state: 'sent' },
   notes: [],
   history: [{ type: 'received', at: '2026-11-20T08:30:00.000Z', actor: null }],

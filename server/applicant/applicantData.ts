@@ -3,8 +3,8 @@
  * theirs to have. Their fields, reference, language, when it was sent and its state; its history
  * and the notes about them, each with its time. Who did what is "you", "the admissions office" or
  * its student information system: a staff member's sign-in subject or name, an assignee, an API
- * token's name and the ids of other registrations (possible duplicates) are the office's and stay
- * in the staff's download. Read in one snapshot; its schema (applicantApiSchemas.ts) names nothing
+ * token's name and the ids of other registrations (possible duplicates, and the staff's word on
+ * them) are the office's and stay in the staff's download. Read in one snapshot; its schema (applicantApiSchemas.ts) names nothing
  * else, so nothing else can leave.
  */
 import { snapshotTransaction, type Database } from '../db/database';
@@ -40,6 +40,7 @@ function applicantEntry(entry: HistoryEntry): ApplicantHistoryEntry | undefined 
         to: entry.to,
       };
     case 'note':
+    case 'duplicate':
       return undefined;
   }
 }

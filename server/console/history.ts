@@ -1,6 +1,7 @@
 /**
  * A registration's notes and timeline (migration 8): received, each change of state or assignee,
- * each corrected field with its old and new value, each note; who and when. Changes are written
+ * each corrected field with its old and new value, each note, each word on a possible duplicate
+ * (duplicateReviews.ts); who and when. Changes are written
  * here, in the transaction that makes them.
  */
 import type { Queryable } from '../db/database';
@@ -8,6 +9,7 @@ import { personOf, type Person } from '../db/processing';
 import type { FieldName } from '../../src/contract/fields';
 import type { ProcessingState } from '../../src/contract/processing';
 import type { HistoryEntry, Note } from '../../src/contract/consoleApiSchemas';
+import { readDuplicateReviews } from './duplicateReviews';
 
 /**
  * The actor of the applicant's own corrections (server/applicant/): no staff member's subject is
@@ -190,10 +192,14 @@ export async function readNotesAndHistory(db: Queryable, id: number, receivedAt:
     noteId: note.id,
     text: note.text,
   }));
-  // Changes and notes are stored apart; merged by time, a change before a note of the same instant.
+  const reviews = await readDuplicateReviews(db, id);
+  // Changes, notes and reviews are stored apart; merged by time, a change before a note of the
+  // same instant.
   const history = [
     received,
-    ...[...historyRows.map(toEntry), ...noteEntries].sort((a, b) => a.at.localeCompare(b.at)),
+    ...[...historyRows.map(toEntry), ...noteEntries, ...reviews].sort((a, b) =>
+      a.at.localeCompare(b.at),
+    ),
   ];
   return { notes, history };
 }

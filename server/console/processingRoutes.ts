@@ -1,6 +1,6 @@
 /**
  * The staff API's processing routes: change one registration (state, assignee, corrections) on
- * the version read, add a note, change many at once, whom to assign, and the overview. Each
+ * the version read, add a note, resolve a pair of possible duplicates, change many at once, whom to assign, and the overview. Each
  * change is recorded in the audit log as what changed, never a value; a registration outside the
  * person's access is answered 404 and logged as a security event, as everywhere in the API.
  */
@@ -16,6 +16,7 @@ import { consoleApiSchemas as schemas } from '../../src/contract/consoleApiSchem
 import { createRegistrationSchema } from '../../src/contract/registrationSchema';
 import { ifMatchOf } from '../../src/contract/processing';
 import { bulkChange } from './bulkChanges';
+import { resolveDuplicate } from './duplicateReviews';
 import { addNote } from './history';
 import { readOverview } from './overview';
 import { changeRegistration, describeChanges } from './registrationChanges';
@@ -127,6 +128,46 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
     await audit(request, 'note', 1, `id=${id} reference=${added.reference} note=${added.note.id}`);
     return reply.code(201).send(added.note);
   });
+
+  // A word on a pair, not a change of the registration: no version, and the feed reads nothing.
+  app.put(
+    '/registrations/:id/duplicates/:otherId',
+    { schema: schemas.resolveDuplicate },
+    async (request, reply) => {
+      const [id, otherId] = [Number(request.params.id), Number(request.params.otherId)];
+      const person = sessionOf(request);
+      const { resolution } = request.body;
+      const resolved = await resolveDuplicate(database, {
+        id,
+        otherId,
+        programmes: person.programmes,
+        actor: person.subject,
+        resolution,
+      });
+      if (!resolved) {
+        const [{ others }] = await database.query<{ others: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM registrations
+             WHERE id IN ($1, $2) AND NOT degree_program = ANY($3::text[])) AS others`,
+          [id, otherId, person.programmes],
+        );
+        if (others) recordSecurityEvent(request, 'staff-access-denied');
+        throw app.httpErrors.notFound(
+          'No such pair of possible duplicates among the registrations you may see (both of them)',
+        );
+      }
+      await audit(
+        request,
+        'duplicate',
+        resolved.changed ? 1 : 0,
+        `id=${id} reference=${resolved.reference} other=${otherId} resolution=${resolution ?? 'open'}`,
+      );
+      const registration = await findRegistrationDetails(database, id, person.programmes);
+      if (!registration) return refuseInvisible(request, database, id);
+      return reply
+        .header('etag', ifMatchOf(registration.version))
+        .send(answeredRegistration(registration));
+    },
+  );
 
   app.post('/registrations/bulk', { schema: schemas.bulkChange }, async (request, reply) => {
     const { body } = request;

@@ -5,6 +5,7 @@
  */
 import { snapshotTransaction, type Database } from '../db/database';
 import type { DegreeProgram } from '../../src/contract/fields';
+import { readPossibleDuplicates } from './duplicateReviews';
 import { readNotesAndHistory } from './history';
 import { findRegistration } from './registrationQueries';
 import { readTransfer } from '../integration/transfers';
@@ -21,6 +22,7 @@ export function findRegistrationDetails(
       ...found,
       ...(await readNotesAndHistory(tx, id, found.createdAt)),
       transfer: await readTransfer(tx, id),
+      duplicates: await readPossibleDuplicates(tx, id, visibleProgrammes),
     };
   });
 }

@@ -253,13 +253,20 @@ export async function readRegistrations(
  */
 async function deleteRegistrations(db: Queryable, where: string, params: unknown[]) {
   // Two erasures of registrations paired as possible duplicates would each delete the pairs of
-  // its own through their foreign keys, both ways, in no set order, and deadlock: within the
-  // caller's transaction, both take the pairs' locks first, in one order.
+  // its own (and the staff's word on them) through their foreign keys, both ways, in no set
+  // order, and deadlock: within the caller's transaction, both take their locks first, in one order.
   await db.query(
     `SELECT FROM registration_duplicates
      WHERE registration_id IN (SELECT id FROM registrations WHERE ${where})
         OR other_id IN (SELECT id FROM registrations WHERE ${where})
      ORDER BY registration_id, other_id FOR UPDATE`,
+    params,
+  );
+  await db.query(
+    `SELECT FROM registration_duplicate_reviews
+     WHERE registration_id IN (SELECT id FROM registrations WHERE ${where})
+        OR other_id IN (SELECT id FROM registrations WHERE ${where})
+     ORDER BY id FOR UPDATE`,
     params,
   );
   const [{ count }] = await db.query<{ count: number }>(

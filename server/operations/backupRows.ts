@@ -27,6 +27,7 @@ export const tables = [
   'erasures',
   'registration_moves',
   'registration_withdrawals',
+  'registration_duplicate_reviews',
   'audit_log',
 ] as const;
 export type Table = (typeof tables)[number];
@@ -56,6 +57,8 @@ const addedInVersion: Record<string, number> = {
   registration_moves: 21,
   // What the assignee is told of a registration its applicant withdrew (migration 24).
   registration_withdrawals: 24,
+  // The staff's word on possible duplicates (migration 23); the pairs themselves are made anew.
+  registration_duplicate_reviews: 23,
 };
 
 const existsAt = (name: string, version: number) => (addedInVersion[name] ?? 0) <= version;
@@ -114,6 +117,14 @@ const columns: Record<Table, readonly string[]> = {
     'moved_at',
   ],
   registration_withdrawals: ['id', 'degree_program', 'assignee', 'withdrawn_at'],
+  registration_duplicate_reviews: [
+    'id',
+    'registration_id',
+    'other_id',
+    'resolution',
+    'actor',
+    'at',
+  ],
   audit_log: ['id', 'at', 'command', 'row_count', 'os_user', 'details'],
 };
 

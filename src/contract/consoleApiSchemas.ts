@@ -32,6 +32,8 @@ import {
   assigneeFilterMe,
   assigneeFilterNone,
   bulkIdsMax,
+  duplicateReopened,
+  duplicateResolutions,
   noteLength,
   notePattern,
   overviewDays,
@@ -221,8 +223,10 @@ const RegistrationSummarySchema = Type.Object({
   }),
   duplicateOf: Type.Array(idSchema(), {
     description:
-      'The ids of the others the person may see with the same email, or the same first name, ' +
-      'last name and birthday (case and accents ignored)',
+      'The ids of the others the person may see with the same birthday and a similar name ' +
+      '(case, accents and hyphens ignored; a letter doubled, a second first name left out, first ' +
+      'and last name swapped), the same email (any case) or the same phone number; those ' +
+      'resolved as not the same person or handled are left out',
   }),
 });
 export type RegistrationSummary = Static<typeof RegistrationSummarySchema>;
@@ -274,38 +278,80 @@ const HistoryEntrySchema = Type.Union(
       to: FieldValueSchema,
     }),
     historyEntry('note', { noteId: idSchema(), text: NoteTextSchema }),
+    historyEntry('duplicate', {
+      otherId: idSchema('The other registration of the pair'),
+      resolution: Type.Enum([...duplicateResolutions, duplicateReopened], {
+        description: 'Resolved as not the same person or handled, or open: marked again',
+      }),
+    }),
   ],
   { description: 'One step of the timeline, by its type' },
 );
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 
+const DuplicateResolutionSchema = Type.Enum(duplicateResolutions, {
+  description: 'different: not the same person; handled: merged by hand, or withdrawn',
+});
+
+/** A possible duplicate as the registration's page names it, with the staff's word on it. */
+const PossibleDuplicateSchema = Type.Object({
+  id: idSchema(),
+  reference: referenceSchema(),
+  degreeProgram: DegreeProgramSchema,
+  createdAt: timeSchema('When it was received'),
+  resolution: Type.Union(
+    [
+      Type.Null(),
+      Type.Object({ type: DuplicateResolutionSchema, by: PersonSchema, at: timeSchema('When') }),
+    ],
+    { description: 'How the staff resolved the pair, or null: a possible duplicate still' },
+  ),
+});
+export type PossibleDuplicate = Static<typeof PossibleDuplicateSchema>;
+
+/** The registration with all it has; the staff's download leaves out the others' details. */
+const registrationDetailsProperties = {
+  ...RegistrationSummarySchema.properties,
+  confirmation: Type.Union(
+    [
+      Type.Object({ state: Type.Enum(['queued', 'sent']) }),
+      Type.Object({ state: Type.Literal('failing'), attempts: Type.Integer() }),
+    ],
+    { description: "The confirmation email's state" },
+  ),
+  notes: Type.Array(NoteSchema, { description: 'Oldest first' }),
+  history: Type.Array(HistoryEntrySchema, { description: 'Oldest first' }),
+  transfer: Type.Union(
+    [
+      Type.Null(),
+      Type.Object({
+        at: timeSchema('When the student information system marked it transferred'),
+        tokenName: Type.String({ description: "The integration API token's name" }),
+        externalId: Type.Union([Type.Null(), Type.String()], {
+          description: 'Its id in the student information system, if given',
+        }),
+      }),
+    ],
+    { description: 'Its transfer to the student information system, or null: not yet' },
+  ),
+};
+
+/** What the staff download to hand to the applicant: the others' details are not theirs. */
+const RegistrationDataSchema = Type.Object(registrationDetailsProperties, {
+  description: 'The registration, with its confirmation, notes, timeline and transfer',
+});
+
 export const RegistrationDetailsSchema = Type.Object(
   {
-    ...RegistrationSummarySchema.properties,
-    confirmation: Type.Union(
-      [
-        Type.Object({ state: Type.Enum(['queued', 'sent']) }),
-        Type.Object({ state: Type.Literal('failing'), attempts: Type.Integer() }),
-      ],
-      { description: "The confirmation email's state" },
-    ),
-    notes: Type.Array(NoteSchema, { description: 'Oldest first' }),
-    history: Type.Array(HistoryEntrySchema, { description: 'Oldest first' }),
-    transfer: Type.Union(
-      [
-        Type.Null(),
-        Type.Object({
-          at: timeSchema('When the student information system marked it transferred'),
-          tokenName: Type.String({ description: "The integration API token's name" }),
-          externalId: Type.Union([Type.Null(), Type.String()], {
-            description: 'Its id in the student information system, if given',
-          }),
-        }),
-      ],
-      { description: 'Its transfer to the student information system, or null: not yet' },
-    ),
+    ...registrationDetailsProperties,
+    duplicates: Type.Array(PossibleDuplicateSchema, {
+      description: 'The pairs of duplicateOf and those resolved, by id',
+    }),
   },
-  { description: 'The registration, with its confirmation, notes, timeline and transfer' },
+  {
+    description:
+      'The registration, with its confirmation, notes, timeline, transfer and possible duplicates',
+  },
 );
 export type RegistrationDetails = Static<typeof RegistrationDetailsSchema>;
 
@@ -415,6 +461,23 @@ const WithdrawalsSchema = Type.Object(
   },
 );
 export type Withdrawals = Static<typeof WithdrawalsSchema>;
+const DuplicatePairParamsSchema = Type.Object({
+  id: RegistrationIdParamsSchema.properties.id,
+  otherId: RegistrationIdParamsSchema.properties.id,
+});
+
+const DuplicateResolutionBodySchema = Type.Object(
+  {
+    resolution: Type.Union([Type.Null(), DuplicateResolutionSchema], {
+      description: 'null: a possible duplicate again',
+    }),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ resolution: 'different' }, { resolution: null }],
+  },
+);
+export type DuplicateResolutionBody = Static<typeof DuplicateResolutionBodySchema>;
 
 const NoteBodySchema = Type.Object(
   { text: NoteTextSchema },
@@ -621,7 +684,7 @@ export const consoleApiSchemas = {
     summary: "Everything stored about one applicant's registration, as a JSON file",
     params: RegistrationIdParamsSchema,
     response: {
-      200: RegistrationDetailsSchema,
+      200: RegistrationDataSchema,
       400: badRequest,
       404: notVisible,
       ...everyRouteAnswers,
@@ -657,6 +720,23 @@ export const consoleApiSchemas = {
       415: notJson,
       422: UnprocessableChangeSchema,
       428: apiErrorSchema('No If-Match header: send the version the change was made on'),
+      ...everyRouteAnswers,
+    },
+  },
+  resolveDuplicate: {
+    summary:
+      'Resolves a pair of possible duplicates as not the same person or handled, or marks it again (null)',
+    params: DuplicatePairParamsSchema,
+    body: DuplicateResolutionBodySchema,
+    response: {
+      200: RegistrationDetailsSchema,
+      400: badRequest,
+      403: notXsrf,
+      404: apiErrorSchema(
+        'No such pair of possible duplicates among the registrations you may see (both of them)',
+      ),
+      413: tooLarge,
+      415: notJson,
       ...everyRouteAnswers,
     },
   },

@@ -25,8 +25,23 @@ export const notePattern =
   '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]|\\r\\n)*$';
 
 /** What a registration's timeline records, oldest first. */
-export const historyEntryTypes = ['received', 'state', 'assignee', 'correction', 'note'] as const;
+export const historyEntryTypes = [
+  'received',
+  'state',
+  'assignee',
+  'correction',
+  'note',
+  'duplicate',
+] as const;
 export type HistoryEntryType = (typeof historyEntryTypes)[number];
+
+/**
+ * The staff's word on a possible duplicate: not the same person, or handled (merged by hand, or
+ * withdrawn). `open` marks it a possible duplicate again.
+ */
+export const duplicateResolutions = ['different', 'handled'] as const;
+export type DuplicateResolution = (typeof duplicateResolutions)[number];
+export const duplicateReopened = 'open';
 
 /** The overview counts the registrations received on each of this many days, today the last. */
 export const overviewDays = 30;

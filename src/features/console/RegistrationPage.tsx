@@ -22,6 +22,7 @@ import { consoleApiPath } from '../../contract/consolePaths';
 import { DetailsSection } from './DetailsSection';
 import { ListNeighbours } from './ListNeighbours';
 import { NotesSection } from './NotesSection';
+import { PossibleDuplicates } from './PossibleDuplicates';
 import { ProcessingPanel } from './ProcessingPanel';
 import { Timeline } from './Timeline';
 import { useFormatting } from './useFormatting';
@@ -101,7 +102,7 @@ function Registration({ registration, member, reload }: RegistrationViewProps) {
       <ViewHeading title={t('registration-title', { reference: registration.reference })}>
         {registration.firstName} {registration.lastName}
       </ViewHeading>
-      <PossibleDuplicates ids={registration.duplicateOf} />
+      <PossibleDuplicates registration={registration} />
       {/* The work first (where it is, who has it, notes), then what was received and what became of it. */}
       <div className="row g-4">
         <div className="col-lg-6">
@@ -120,32 +121,10 @@ function Registration({ registration, member, reload }: RegistrationViewProps) {
             </a>
             {member.admin && <EraseButton registration={registration} />}
           </p>
-          <Timeline history={registration.history} />
+          <Timeline history={registration.history} duplicates={registration.duplicates} />
         </div>
       </div>
     </>
-  );
-}
-
-/** The others the person may see that seem to be the same applicant's. */
-function PossibleDuplicates({ ids }: { ids: readonly number[] }) {
-  const { t } = useTranslation('staff');
-  const state = useLocation().state as unknown;
-  if (ids.length === 0) return null;
-  return (
-    <div className="alert alert-warning">
-      <p className="mb-1">{t('duplicates-intro', { count: ids.length })}</p>
-      <ul className="list-inline mb-0">
-        {ids.map((id) => (
-          <li key={id} className="list-inline-item">
-            {/* Whatever list the person came from stays the way back. */}
-            <Link to={`/staff/${id}`} state={state}>
-              {t('duplicate-link', { id })}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

@@ -1,12 +1,20 @@
 /**
  * A registration's history, oldest first: received, every state and assignee change, every
- * correction with the field's old and new value, every note; each with who and when.
+ * correction with the field's old and new value, every note, every word on a possible duplicate;
+ * each with who and when.
  */
 import { useTranslation } from 'react-i18next';
-import type { HistoryEntry, Person } from '../../contract/consoleApiSchemas';
+import type { HistoryEntry, Person, PossibleDuplicate } from '../../contract/consoleApiSchemas';
 import { useFormatting } from './useFormatting';
 
-export function Timeline({ history }: { history: readonly HistoryEntry[] }) {
+/** The timeline; `duplicates` name the other registrations its reviews of duplicates name. */
+export function Timeline({
+  history,
+  duplicates,
+}: {
+  history: readonly HistoryEntry[];
+  duplicates: readonly PossibleDuplicate[];
+}) {
   const { t } = useTranslation('staff');
   return (
     <section aria-labelledby="history-heading" className="mb-4">
@@ -16,7 +24,7 @@ export function Timeline({ history }: { history: readonly HistoryEntry[] }) {
       <ol className="timeline">
         {history.map((entry, index) => (
           <li key={index}>
-            <Step entry={entry} />
+            <Step entry={entry} duplicates={duplicates} />
           </li>
         ))}
       </ol>
@@ -24,7 +32,13 @@ export function Timeline({ history }: { history: readonly HistoryEntry[] }) {
   );
 }
 
-function Step({ entry }: { entry: HistoryEntry }) {
+function Step({
+  entry,
+  duplicates,
+}: {
+  entry: HistoryEntry;
+  duplicates: readonly PossibleDuplicate[];
+}) {
   const { t } = useTranslation('staff');
   const format = useFormatting();
   const person = (someone: Person | null) => someone?.name ?? t('nobody');
@@ -44,6 +58,13 @@ function Step({ entry }: { entry: HistoryEntry }) {
         });
       case 'note':
         return t('history-note');
+      case 'duplicate': {
+        // The other by its reference while the person may see it as a pair; otherwise unnamed.
+        const other = duplicates.find((duplicate) => duplicate.id === entry.otherId);
+        return t(`history-duplicate.${entry.resolution}`, {
+          other: other?.reference ?? t('duplicate-other'),
+        });
+      }
     }
   })();
   return (

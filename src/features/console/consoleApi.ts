@@ -14,6 +14,7 @@ import type {
   AuditLogQuery,
   Assignable,
   BulkChange,
+  DuplicateResolutionBody,
   BulkResult,
   EraseBody,
   Note,
@@ -118,6 +119,30 @@ export const consoleApi = createApi({
       invalidatesTags: (result, _error, { id }) =>
         result ? [{ type: 'Registration', id }, 'AuditLog'] : [],
     }),
+    resolveDuplicate: builder.mutation<
+      RegistrationDetails,
+      { id: number; otherId: number } & DuplicateResolutionBody
+    >({
+      query: ({ id, otherId, resolution }) => ({
+        url: `registrations/${id}/duplicates/${otherId}`,
+        method: 'PUT',
+        body: { resolution },
+      }),
+      // The answer is the registration with its word on the pair; the other half and the list's
+      // marks change with it.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(consoleApi.util.updateQueryData('registration', id, () => data));
+      },
+      invalidatesTags: (result, _error, { otherId }) =>
+        result
+          ? [
+              { type: 'Registration', id: 'LIST' },
+              { type: 'Registration', id: otherId },
+              'AuditLog',
+            ]
+          : [],
+    }),
     bulkChange: builder.mutation<BulkResult, BulkChange>({
       query: (change) => ({ url: 'registrations/bulk', method: 'POST', body: change }),
       invalidatesTags: (result) => (result ? ['Registration', 'Overview', 'AuditLog'] : []),
@@ -150,6 +175,7 @@ export const {
   useEraseRegistrationMutation,
   useChangeRegistrationMutation,
   useAddNoteMutation,
+  useResolveDuplicateMutation,
   useBulkChangeMutation,
   useStaffMembersQuery,
   useWithdrawalsQuery,

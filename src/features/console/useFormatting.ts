@@ -13,6 +13,10 @@ export function useFormatting() {
     dateStyle: 'short',
     timeStyle: 'short',
   });
+  const dateOfTime = new Intl.DateTimeFormat(languageLocales[language], {
+    timeZone: config.timeZone,
+    dateStyle: 'short',
+  });
   // A calendar day (YYYY-MM-DD) is already the time zone's: read as UTC, it stays that day.
   const calendarDay = new Intl.DateTimeFormat(languageLocales[language], {
     timeZone: 'UTC',
@@ -27,6 +31,8 @@ export function useFormatting() {
   const programme = (code: string) => t(`degree-programs.${code}`);
   return {
     received: (iso: string) => dateTime.format(new Date(iso)),
+    /** The day of a time, in the institution's time zone. */
+    receivedDay: (iso: string) => dateOfTime.format(new Date(iso)),
     day: (day: string) => calendarDay.format(new Date(`${day}T00:00:00Z`)),
     /** A calendar day with its year (a token's last day). */
     date: (day: string) => calendarDate.format(new Date(`${day}T00:00:00Z`)),
