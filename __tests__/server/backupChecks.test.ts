@@ -115,6 +115,8 @@ const rowOfEach: [string, Row][] = [
   [
     'registration_withdrawals',
     { id: 2, degree_program: 'IT', assignee: 'admin', withdrawn_at: at },
+  ],
+  [
     'registration_duplicate_reviews',
     { id: 1, registration_id: 1, other_id: 2, resolution: 'different', actor: 'admin', at },
   ],
