@@ -270,5 +270,10 @@ describe('resolving', () => {
     expect((await resolve('lina', 'mats', 'maybe')).statusCode).toBe(400);
     expect((await resolve('lina', 'mats', 'different')).statusCode).toBe(200);
     expect(await markedKeys()).toEqual([]);
+    // The admin's word names Mats: Lina's timeline shows it to those who may see him alone.
+    const reviewsOf = async (cookie: string) =>
+      (await details('lina', cookie)).history.filter((entry) => entry.type === 'duplicate');
+    expect(await reviewsOf(admin)).toHaveLength(1);
+    expect(await reviewsOf(coordinator)).toEqual([]);
   });
 });

@@ -50,7 +50,8 @@ export function readApplicantData(db: Database, id: number): Promise<ApplicantDa
   return snapshotTransaction(db, async (tx) => {
     const registration = await readOwnRegistration(tx, id);
     if (!registration) return undefined;
-    const { notes, history } = await readNotesAndHistory(tx, id, registration.createdAt);
+    // No programme: the staff's word on possible duplicates is not the applicant's to read.
+    const { notes, history } = await readNotesAndHistory(tx, id, registration.createdAt, []);
     const transfer = await readTransfer(tx, id);
     const entries = history.flatMap((entry) => applicantEntry(entry) ?? []);
     if (transfer) {

@@ -63,8 +63,15 @@ export async function readPossibleDuplicates(
   }));
 }
 
-/** Registration `id`'s reviews as its timeline shows them. */
-export async function readDuplicateReviews(db: Queryable, id: number): Promise<HistoryEntry[]> {
+/**
+ * Registration `id`'s reviews as its timeline shows them to a person who may see
+ * `visibleProgrammes`: a review names the other half, so only those whose other half is of them.
+ */
+export async function readDuplicateReviews(
+  db: Queryable,
+  id: number,
+  visibleProgrammes: readonly DegreeProgram[],
+): Promise<HistoryEntry[]> {
   const rows = await db.query<{
     other_id: number;
     resolution: Review;
@@ -74,8 +81,11 @@ export async function readDuplicateReviews(db: Queryable, id: number): Promise<H
   }>(
     `SELECT other_id, resolution, actor, at,
        (SELECT name FROM staff_members WHERE subject = actor) AS actor_name
-     FROM registration_duplicate_reviews WHERE registration_id = $1 ORDER BY id`,
-    [id],
+     FROM registration_duplicate_reviews
+     WHERE registration_id = $1
+       AND other_id IN (SELECT id FROM registrations WHERE degree_program = ANY($2::text[]))
+     ORDER BY id`,
+    [id, visibleProgrammes],
   );
   return rows.map((row) => ({
     at: new Date(row.at).toISOString(),

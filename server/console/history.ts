@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../db/database';
 import { personOf, type Person } from '../db/processing';
-import type { FieldName } from '../../src/contract/fields';
+import type { DegreeProgram, FieldName } from '../../src/contract/fields';
 import type { ProcessingState } from '../../src/contract/processing';
 import type { HistoryEntry, Note } from '../../src/contract/consoleApiSchemas';
 import { readDuplicateReviews } from './duplicateReviews';
@@ -162,9 +162,14 @@ function toEntry(row: HistoryRow): HistoryEntry {
 
 /**
  * The registration's notes, and its timeline from its receipt: both oldest first, a note in the
- * timeline where it was written.
+ * timeline where it was written; as a person who may see `visibleProgrammes` reads it.
  */
-export async function readNotesAndHistory(db: Queryable, id: number, receivedAt: Date) {
+export async function readNotesAndHistory(
+  db: Queryable,
+  id: number,
+  receivedAt: Date,
+  visibleProgrammes: readonly DegreeProgram[],
+) {
   const noteRows = await db.query<NoteRow>(
     `SELECT id, at, author, text,
        (SELECT name FROM staff_members WHERE subject = author) AS author_name
@@ -192,7 +197,7 @@ export async function readNotesAndHistory(db: Queryable, id: number, receivedAt:
     noteId: note.id,
     text: note.text,
   }));
-  const reviews = await readDuplicateReviews(db, id);
+  const reviews = await readDuplicateReviews(db, id, visibleProgrammes);
   // Changes, notes and reviews are stored apart; merged by time, a change before a note of the
   // same instant.
   const history = [

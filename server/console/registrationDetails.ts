@@ -20,7 +20,7 @@ export function findRegistrationDetails(
     if (!found) return undefined;
     return {
       ...found,
-      ...(await readNotesAndHistory(tx, id, found.createdAt)),
+      ...(await readNotesAndHistory(tx, id, found.createdAt, visibleProgrammes)),
       transfer: await readTransfer(tx, id),
       duplicates: await readPossibleDuplicates(tx, id, visibleProgrammes),
     };
