@@ -270,6 +270,14 @@ describe('access', () => {
 });
 
 describe('search and filters', () => {
+  it.each(['q=a%00b', 'assignee=%00', 'q=%1B%5B2J'])(
+    'refuses %s: a control character in the query is no filter (400, not a database error)',
+    async (query) => {
+      const cookie = await signIn(app, 'admin');
+      expect((await get(`/staff/api/registrations?${query}`, cookie)).statusCode).toBe(400);
+    },
+  );
+
   it('finds by part of a name or by the reference, newest first', async () => {
     const cookie = await signIn(app, 'admin');
     const byName = await get('/staff/api/registrations?q=ivA', cookie);
@@ -550,7 +558,16 @@ describe('audit log filters', () => {
       items: [],
     });
 
-    for (const bad of ['day=2026-02-30', 'day=17.3.2026', 'event=', 'person=', 'who=x']) {
+    for (const bad of [
+      'day=2026-02-30',
+      'day=17.3.2026',
+      'event=',
+      'person=',
+      'who=x',
+      'event=%00',
+      'person=a%00b',
+      'event=a%0Ab',
+    ]) {
       expect([bad, (await get(`/staff/api/audit-log?${bad}`, admin)).statusCode]).toEqual([
         bad,
         400,

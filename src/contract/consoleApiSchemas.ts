@@ -12,6 +12,7 @@ import {
   type TObject,
   type TSchema,
   type TString,
+  type TStringOptions,
 } from 'typebox';
 import { degreePrograms, fieldNames } from './fields';
 import type { FieldName } from './fields';
@@ -97,20 +98,27 @@ const PersonSchema = Type.Object({
 });
 export type Person = Static<typeof PersonSchema>;
 
+/**
+ * Text a query string filters by: no control character, which no stored value holds and a NUL
+ * the database cannot even compare.
+ */
+const queryText = (options: TStringOptions) =>
+  Type.String({ pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$', ...options });
+
 /** What the person filters the registrations by, as the query string has it. */
 const registrationFilterProperties = {
   programme: Type.Optional(DegreeProgramSchema),
   from: Type.Optional(daySchema('Received on this day or later')),
   to: Type.Optional(daySchema('Received on this day or earlier')),
   q: Type.Optional(
-    Type.String({
+    queryText({
       maxLength: searchTextMaxLength,
       description: 'Part of the name or the email, or the whole reference',
     }),
   ),
   state: Type.Optional(ProcessingStateSchema),
   assignee: Type.Optional(
-    Type.String({
+    queryText({
       minLength: 1,
       maxLength: 255,
       description: `${assigneeFilterMe} (the person's own), ${assigneeFilterNone} (nobody's) or a staff member's subject`,
@@ -169,10 +177,10 @@ const AuditLogQuerySchema = Type.Object(
   {
     page: Type.Optional(PageSchema),
     event: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 50, description: 'Only this event (its command)' }),
+      queryText({ minLength: 1, maxLength: 50, description: 'Only this event (its command)' }),
     ),
     person: Type.Optional(
-      Type.String({
+      queryText({
         minLength: 1,
         maxLength: 255,
         description: `${auditPersonApplicant} (the applicants, through their own link) or a staff member's subject`,
