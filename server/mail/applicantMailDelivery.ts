@@ -50,6 +50,9 @@ export function createApplicantMailDelivery(options: ApplicantMailDeliveryOption
       institution,
       registration,
       link,
+      mail.kind === 'request' && mail.message !== null && mail.deadline !== null
+        ? { message: mail.message, deadline: mail.deadline }
+        : undefined,
     );
     await transport.send(
       {

@@ -27,6 +27,7 @@ export const tables = [
   'erasures',
   'registration_moves',
   'registration_withdrawals',
+  'registration_requests',
   'audit_log',
 ] as const;
 export type Table = (typeof tables)[number];
@@ -56,6 +57,8 @@ const addedInVersion: Record<string, number> = {
   registration_moves: 21,
   // What the assignee is told of a registration its applicant withdrew (migration 24).
   registration_withdrawals: 24,
+  // The office's information requests (migration 26).
+  registration_requests: 26,
 };
 
 const existsAt = (name: string, version: number) => (addedInVersion[name] ?? 0) <= version;
@@ -114,6 +117,19 @@ const columns: Record<Table, readonly string[]> = {
     'moved_at',
   ],
   registration_withdrawals: ['id', 'degree_program', 'assignee', 'withdrawn_at'],
+  registration_requests: [
+    'id',
+    'registration_id',
+    'requested_by',
+    'requested_at',
+    'fields',
+    'message',
+    'deadline',
+    'reminded_at',
+    'answered_at',
+    'withdrawn_at',
+    'withdrawn_by',
+  ],
   audit_log: ['id', 'at', 'command', 'row_count', 'os_user', 'details'],
 };
 
@@ -122,11 +138,11 @@ export const backupColumns = (table: Table, version: number): string[] =>
   columns[table].filter((column) => existsAt(`${table}.${column}`, version));
 
 /**
- * A note's lines are its own (the database refuses its other control characters); every other
- * text of a backup is one line of printable characters.
+ * A note's lines are its own, and a request's message's (the database refuses their other control
+ * characters); every other text of a backup is one line of printable characters.
  */
 const mayHoldLineBreaks = (table: Table, column: string) =>
-  `${table}.${column}` === 'registration_notes.text';
+  ['registration_notes.text', 'registration_requests.message'].includes(`${table}.${column}`);
 
 /**
  * Checks the rows of a backup of schema `version` as they are read; each call returns what is

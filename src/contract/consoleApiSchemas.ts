@@ -24,6 +24,7 @@ import {
   timeSchema,
 } from './apiFormats';
 import { languages } from './languages';
+import { InformationRequestSchema, RequestFieldsSchema } from './informationRequests';
 import { exportFormats, exportMediaTypes } from './exportFileTypes';
 import { eraseReasonLength } from './eraseReason';
 import { auditPersonApplicant, searchTextMaxLength } from './consoleLimits';
@@ -274,6 +275,16 @@ const HistoryEntrySchema = Type.Union(
       to: FieldValueSchema,
     }),
     historyEntry('note', { noteId: idSchema(), text: NoteTextSchema }),
+    historyEntry('request', {
+      requestId: idSchema(),
+      fields: RequestFieldsSchema,
+      deadline: daySchema('The last day to answer, in TIME_ZONE'),
+    }),
+    historyEntry('request-answered', {
+      requestId: idSchema(),
+      late: Type.Boolean({ description: 'After its deadline' }),
+    }),
+    historyEntry('request-withdrawn', { requestId: idSchema() }),
   ],
   { description: 'One step of the timeline, by its type' },
 );
@@ -291,6 +302,9 @@ export const RegistrationDetailsSchema = Type.Object(
     ),
     notes: Type.Array(NoteSchema, { description: 'Oldest first' }),
     history: Type.Array(HistoryEntrySchema, { description: 'Oldest first' }),
+    request: Type.Union([Type.Null(), InformationRequestSchema], {
+      description: 'Its latest information request, or null: none was made',
+    }),
     transfer: Type.Union(
       [
         Type.Null(),
@@ -549,10 +563,12 @@ const PageOfAuditRecordsSchema = listPageSchema(AuditRecordSchema, 'A page of th
 export type PageOfAuditRecords = Static<typeof PageOfAuditRecordsSchema>;
 
 const noProgramme = apiErrorSchema('Your groups give you no degree programme');
-const notXsrf = apiErrorSchema('No XSRF header, or your groups give you no degree programme');
+export const notXsrf = apiErrorSchema(
+  'No XSRF header, or your groups give you no degree programme',
+);
 export const tooLarge = apiErrorSchema('The body is too large');
 export const notJson = apiErrorSchema('The body is not JSON');
-const notVisible = apiErrorSchema('No such registration among those you may see');
+export const notVisible = apiErrorSchema('No such registration among those you may see');
 export const adminsOnly = apiErrorSchema('Only the admissions admins may do this');
 
 /** Each route's schema, by what it does: the routes (and so the OpenAPI document) take it here. */

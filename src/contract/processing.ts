@@ -25,7 +25,16 @@ export const notePattern =
   '^(?=[\\s\\S]*\\S)(?:[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]|\\r\\n)*$';
 
 /** What a registration's timeline records, oldest first. */
-export const historyEntryTypes = ['received', 'state', 'assignee', 'correction', 'note'] as const;
+export const historyEntryTypes = [
+  'received',
+  'state',
+  'assignee',
+  'correction',
+  'note',
+  'request',
+  'request-answered',
+  'request-withdrawn',
+] as const;
 export type HistoryEntryType = (typeof historyEntryTypes)[number];
 
 /** The overview counts the registrations received on each of this many days, today the last. */
