@@ -7,6 +7,7 @@
  * Within the person's access; counted in the mailbox's cap but not refused by it; withdrawn (the
  * applicant told) or replaced; erased with the registration; backed up and restored.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { buildApp } from '../../server/app';
@@ -22,6 +23,8 @@ import type { RegistrationValues } from '../../src/contract/fields';
 import type { RegistrationDetails } from '../../src/contract/consoleApiSchemas';
 import { applicantSessionCookieName } from '../../src/contract/applicantPaths';
 import { xsrfCookieName, xsrfHeaderName } from '../../src/contract/protocol';
+import { integrationApiPath } from '../../src/contract/integrationApiSchemas';
+import type { VerifiedRegistration } from '../../src/contract/applicantApiSchemas';
 import { emailDomain, validValues } from '../../testing/registrations';
 import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
 import { waitFor } from '../../testing/waitFor';
@@ -50,6 +53,7 @@ beforeAll(async () => {
       smtpUrl: inbox.url,
       publicUrl: new URL(publicUrl),
       outboxTiming: { pollMs: 100, retryScale: 0.1 },
+      webhookResolve: async () => [{ address: '93.184.216.34', family: 4 }],
       staffConsole: readStaffConsoleSettings(provider.settings),
     }),
   );
@@ -77,14 +81,19 @@ async function register(values: Partial<RegistrationValues>, language = 'sv') {
   return row;
 }
 
+const xsrfTokens = new Map<string, string>();
+
 /** A staff request as the console sends it. */
 async function staff(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   cookie = admin,
   body?: object,
+  headers: Record<string, string> = {},
 ) {
-  const token = await getXsrfToken(app, cookie);
+  // Read once a session: a burst's requests then leave together.
+  const token = xsrfTokens.get(cookie) ?? (await getXsrfToken(app, cookie));
+  xsrfTokens.set(cookie, token);
   return app.inject({
     method,
     url: `/staff/api${url}`,
@@ -92,6 +101,7 @@ async function staff(
       cookie: `${cookie}; ${xsrfCookieName}=${token}`,
       [xsrfHeaderName]: token,
       ...(body && { 'content-type': 'application/json' }),
+      ...headers,
     },
     payload: body && JSON.stringify(body),
   });
@@ -351,5 +361,204 @@ describe('kept and erased with the registration', () => {
       [id],
     );
     expect(left).toEqual([]);
+  });
+});
+
+/** The applicant's own session, opened with the request email's link and the birthday. */
+async function applicantOf(email: string) {
+  const mail = await messageTo(email, /We need information|Vi behöver/);
+  const token = /\/my\/([A-Za-z0-9_-]{43})\b/.exec(mail.text!)![1];
+  const xsrf = await getXsrfToken(app);
+  let session: string | undefined;
+  const my = async (method: 'GET' | 'POST', url: string, body?: object, version?: number) => {
+    const response = await app.inject({
+      method,
+      url: `/my/api${url}`,
+      headers: {
+        [xsrfHeaderName]: xsrf,
+        ...(body && { 'content-type': 'application/json' }),
+        ...(version !== undefined && { 'if-match': `"${version}"` }),
+      },
+      cookies: {
+        [xsrfCookieName]: xsrf,
+        ...(session && { [applicantSessionCookieName]: session }),
+      },
+      payload: body && JSON.stringify(body),
+    });
+    session ??= response.cookies.find((c) => c.name === applicantSessionCookieName)?.value;
+    return response;
+  };
+  expect((await my('POST', '/session', { token })).statusCode).toBe(204);
+  expect((await my('POST', '/verify', { birthday: validValues.birthday })).statusCode).toBe(204);
+  const read = async () => (await my('GET', '/registration')).json<VerifiedRegistration>();
+  const answerOn = (version: number, body: object) =>
+    my('POST', '/registration/answer', body, version);
+  const answer = async (body: object) => answerOn((await read()).version, body);
+  return { read, answer, answerOn };
+}
+
+/** A registration of MIDS assigned to the admin, with an open request asking for `fields`. */
+async function requested(name: string, fields: string[] = ['phoneNumber']) {
+  const email = `${name.toLowerCase()}@${emailDomain}`;
+  const { id } = await register({ email, firstName: name, degreeProgram: 'MIDS' }, 'en');
+  // Sent, the confirmation has issued its link: the request's replaces it.
+  await messageTo(email, /Confirmation/);
+  const { version } = await details(id);
+  const assigned = await staff(
+    'PATCH',
+    `/registrations/${id}`,
+    admin,
+    { assignee: 'admin' },
+    {
+      'if-match': `"${version}"`,
+    },
+  );
+  expect(assigned.statusCode).toBe(200);
+  const made = await staff('POST', `/registrations/${id}/request`, admin, {
+    fields,
+    message: `Question for ${name}`,
+    deadline: dayFromToday(3),
+  });
+  expect(made.statusCode).toBe(201);
+  return { id, email, requestId: made.json<{ id: number }>().id };
+}
+
+describe("the applicant's answer", () => {
+  let apiToken: string;
+  beforeAll(async () => {
+    const made = await staff('POST', '/tokens', admin, {
+      name: 'SIS',
+      programmes: 'all',
+      expiresAt: dayFromToday(30),
+    });
+    expect(made.statusCode).toBe(201);
+    apiToken = made.json<{ token: string }>().token;
+    const hook = await staff('POST', '/webhooks', admin, {
+      url: 'https://sis.example.edu/hooks',
+      events: ['registration.updated'],
+      programmes: 'all',
+    });
+    expect(hook.statusCode).toBe(201);
+  });
+
+  const integrationItem = async (id: number) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `${integrationApiPath}/registrations/${id}`,
+      headers: { authorization: `Bearer ${apiToken}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+  const updatedEvents = async (id: number) =>
+    (
+      await database.query<{ count: number }>(
+        `SELECT count(*)::integer AS count FROM webhook_deliveries
+         WHERE registration_id = $1 AND event_type = 'registration.updated'`,
+        [id],
+      )
+    )[0].count;
+
+  it('shows the open request first, and takes the corrected field as its answer', async () => {
+    const { id, email, requestId } = await requested('Anja');
+    expect((await integrationItem(id)).json()).toMatchObject({ state: 'waiting' });
+    const applicant = await applicantOf(email);
+    expect((await applicant.read()).request).toEqual({
+      id: requestId,
+      fields: ['phoneNumber'],
+      message: 'Question for Anja',
+      deadline: dayFromToday(3),
+    });
+    const events = await updatedEvents(id);
+
+    const answered = await applicant.answer({
+      requestId,
+      fields: { phoneNumber: '+358 40 765 4321' },
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toMatchObject({
+      state: 'in-progress',
+      request: null,
+      fields: { phoneNumber: '+358 40 765 4321' },
+    });
+    const registration = await details(id);
+    expect(registration).toMatchObject({
+      state: 'in-progress',
+      assignee: { subject: 'admin' },
+      request: { id: requestId, answeredAt: expect.any(String), late: false, overdue: false },
+    });
+    expect(registration.history.slice(-3)).toEqual([
+      expect.objectContaining({ type: 'state', actor: null, from: 'waiting', to: 'in-progress' }),
+      expect.objectContaining({ type: 'correction', actor: null, field: 'phoneNumber' }),
+      expect.objectContaining({ type: 'request-answered', actor: null, requestId, late: false }),
+    ]);
+    expect(await updatedEvents(id)).toBe(events + 1);
+    const item = await integrationItem(id);
+    expect(item.json()).toMatchObject({ state: 'in-progress' });
+    expect(item.body).not.toContain('Question for');
+    // Answered once: a second answer finds it closed.
+    const again = await applicant.answer({ requestId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ requestClosed: true });
+    const [logged] = await database.query<{ details: string }>(
+      `SELECT details FROM audit_log WHERE command = 'applicant-answer' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(logged.details).toMatch(new RegExp(`request=${requestId} state fields=phoneNumber$`));
+  });
+
+  it('takes "nothing to change", after the deadline too, and shows it as late', async () => {
+    const { id, email, requestId } = await requested('Bruno', []);
+    await database.query('UPDATE registration_requests SET deadline = $2 WHERE id = $1', [
+      requestId,
+      dayFromToday(-1),
+    ]);
+    expect((await details(id)).request).toMatchObject({ overdue: true });
+    const applicant = await applicantOf(email);
+    const answered = await applicant.answer({ requestId });
+    expect(answered.statusCode).toBe(200);
+    expect((await details(id)).request).toMatchObject({ late: true, overdue: false });
+  });
+
+  it('refuses the answer to a request withdrawn meanwhile, saying so', async () => {
+    const { id, email, requestId } = await requested('Cleo');
+    const applicant = await applicantOf(email);
+    const { version } = await applicant.read();
+    expect((await staff('DELETE', `/registrations/${id}/request`)).statusCode).toBe(204);
+    const answered = await applicant.answer({ requestId });
+    expect(answered.statusCode).toBe(409);
+    expect(answered.json()).toMatchObject({ requestClosed: true });
+    expect((await applicant.read()).version).toBeGreaterThan(version);
+  });
+
+  it('lets exactly one of an answer and a withdrawal arriving together win', async () => {
+    const pairs = await Promise.all(
+      ['Dora', 'Edda', 'Frej', 'Gry', 'Hugo', 'Ines', 'Jens', 'Kaj', 'Lo', 'Maj'].map(
+        async (name) => {
+          const { id, email, requestId } = await requested(name);
+          const applicant = await applicantOf(email);
+          const { version } = await applicant.read();
+          return { id, requestId, applicant, version };
+        },
+      ),
+    );
+    const outcomes = await Promise.all(
+      pairs.map(async ({ id, requestId, applicant, version }, index) => {
+        // The withdrawal a little later pair by pair: some answers come first, some after.
+        const [answer, withdrawal] = await Promise.all([
+          applicant.answerOn(version, { requestId }),
+          sleep(index * 8).then(() => staff('DELETE', `/registrations/${id}/request`)),
+        ]);
+        return { id, answer: answer.statusCode, withdrawal: withdrawal.statusCode };
+      }),
+    );
+    // Both sides won somewhere: the burst raced.
+    expect(new Set(outcomes.map(({ answer }) => answer))).toEqual(new Set([200, 409]));
+    for (const { id, answer, withdrawal } of outcomes) {
+      expect([answer, withdrawal].sort()).toEqual(answer === 200 ? [200, 409] : [204, 409]);
+      const { request, state } = await details(id);
+      expect(Boolean(request?.answeredAt)).toBe(answer === 200);
+      expect(Boolean(request?.withdrawnAt)).toBe(withdrawal === 204);
+      expect(state).toBe('in-progress');
+    }
   });
 });
