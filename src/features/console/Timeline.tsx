@@ -1,6 +1,7 @@
 /**
  * A registration's history, oldest first: received, every state and assignee change, every
- * correction with the field's old and new value, every note; each with who and when.
+ * correction with the field's old and new value, every note, every information request and its
+ * answer or withdrawal; each with who and when.
  */
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, Person } from '../../contract/consoleApiSchemas';
@@ -44,6 +45,15 @@ function Step({ entry }: { entry: HistoryEntry }) {
         });
       case 'note':
         return t('history-note');
+      case 'request':
+        return t(entry.fields.length > 0 ? 'history-request' : 'history-request-nothing', {
+          fields: entry.fields.map(format.label).join(', '),
+          deadline: format.date(entry.deadline),
+        });
+      case 'request-answered':
+        return t(entry.late ? 'history-request-answered-late' : 'history-request-answered');
+      case 'request-withdrawn':
+        return t('history-request-withdrawn');
     }
   })();
   return (
