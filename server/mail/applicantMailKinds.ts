@@ -4,6 +4,7 @@ export const applicantMailKinds = [
   'updated',
   'withdrawn',
   'request',
+  'request-reminder',
   'request-withdrawn',
 ] as const;
 export type ApplicantMailKind = (typeof applicantMailKinds)[number];

@@ -85,6 +85,16 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
             'inte skicka dem per e-post.',
         ],
       },
+      'request-reminder': {
+        subject: (institution) =>
+          `Påminnelse: vi behöver uppgifter för din anmälan hos ${institution}`,
+        paragraphs: [
+          'Vi påminner om att antagningsservice ännu behöver mer information om din anmälan. ' +
+            'Vårt meddelande till dig:',
+          'När du har rättat eller bekräftat uppgifterna via länken ser vi ditt svar. Länkar ' +
+            'som du har fått tidigare fungerar inte längre.',
+        ],
+      },
       'request-withdrawn': {
         subject: (institution) => `Vår begäran om uppgifter har återkallats (${institution})`,
         paragraphs: [
@@ -142,6 +152,16 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
           'Admissions Services needs more information about your registration. Our message to you:',
           'Once you have corrected or confirmed your details through the link, we will see your ' +
             'answer. There is no need to send them by email.',
+        ],
+      },
+      'request-reminder': {
+        subject: (institution) =>
+          `Reminder: we need information for your registration with ${institution}`,
+        paragraphs: [
+          'This is a reminder that Admissions Services still needs more information about your ' +
+            'registration. Our message to you:',
+          'Once you have corrected or confirmed your details through the link, we will see your ' +
+            'answer. Links you were sent before no longer work.',
         ],
       },
       'request-withdrawn': {
