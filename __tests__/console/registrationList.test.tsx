@@ -384,7 +384,9 @@ describe('the overview', () => {
       count: index === 29 ? 4 : index % 3,
     }));
     const overview: Overview = {
-      programmes: [{ code: 'MIDS', states: { new: 3, 'in-progress': 2, waiting: 1, done: 5 } }],
+      programmes: [
+        { code: 'MIDS', states: { new: 3, 'in-progress': 2, waiting: 1, done: 5 }, overdue: 1 },
+      ],
       days,
     };
     fakeStaffApi([

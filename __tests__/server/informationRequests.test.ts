@@ -513,10 +513,25 @@ describe("the applicant's answer", () => {
       dayFromToday(-1),
     ]);
     expect((await details(id)).request).toMatchObject({ overdue: true });
+    // Listed by the overdue filter, counted in the overview.
+    const overdueOnes = async (cookie = admin) =>
+      (await staff('GET', '/registrations?overdue=true', cookie)).json<{
+        items: { id: number }[];
+      }>().items;
+    const overdueCount = async () =>
+      (await staff('GET', '/overview'))
+        .json<{
+          programmes: { code: string; overdue: number }[];
+        }>()
+        .programmes.find(({ code }) => code === 'MIDS')!.overdue;
+    expect((await overdueOnes()).map((item) => item.id)).toEqual([id]);
+    expect(await overdueCount()).toBe(1);
     const applicant = await applicantOf(email);
     const answered = await applicant.answer({ requestId });
     expect(answered.statusCode).toBe(200);
     expect((await details(id)).request).toMatchObject({ late: true, overdue: false });
+    expect(await overdueOnes()).toEqual([]);
+    expect(await overdueCount()).toBe(0);
   });
 
   it('refuses the answer to a request withdrawn meanwhile, saying so', async () => {

@@ -118,6 +118,11 @@ const registrationFilterProperties = {
   duplicates: Type.Optional(
     Type.Literal('true', { description: 'Only those that share an applicant with another' }),
   ),
+  overdue: Type.Optional(
+    Type.Literal('true', {
+      description: 'Only those whose information request is unanswered past its deadline',
+    }),
+  ),
 } satisfies Record<RegistrationFilterName, TSchema>;
 
 export type RegistrationFilter = Static<TObject<typeof registrationFilterProperties>>;
@@ -507,6 +512,10 @@ const OverviewSchema = Type.Object(
       Type.Object({
         code: DegreeProgramSchema,
         states: Type.Object(stateCountProperties, { description: 'How many are in each state' }),
+        overdue: Type.Integer({
+          minimum: 0,
+          description: 'How many have an information request unanswered past its deadline',
+        }),
       }),
       { description: 'Each programme the person may see, with its counts per state' },
     ),
