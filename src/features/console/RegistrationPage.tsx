@@ -22,6 +22,7 @@ import { consoleApiPath } from '../../contract/consolePaths';
 import { DetailsSection } from './DetailsSection';
 import { ListNeighbours } from './ListNeighbours';
 import { NotesSection } from './NotesSection';
+import { RequestInformation } from './RequestInformation';
 import { ProcessingPanel } from './ProcessingPanel';
 import { Timeline } from './Timeline';
 import { useFormatting } from './useFormatting';
@@ -106,6 +107,7 @@ function Registration({ registration, member, reload }: RegistrationViewProps) {
       <div className="row g-4">
         <div className="col-lg-6">
           <ProcessingPanel registration={registration} member={member} reload={reload} />
+          <RequestInformation registration={registration} />
           <NotesSection registration={registration} />
         </div>
         <div className="col-lg-6">
