@@ -1,8 +1,8 @@
 /**
- * `npm run bench:staff`: the staff API's list, search and processing (filters by state, assignee
- * possible duplicates and overdue information requests, the overview, a bulk change) with 100,000 stored registrations, on
- * PGlite and, when DATABASE_URL is given, on that PostgreSQL database (which must hold no
- * registrations: the run fills it and empties it again). The production server runs as a
+ * `npm run bench:staff`: the staff API's list, search and processing (filters by state, assignee,
+ * possible duplicates and overdue information requests, the overview, a bulk change) with 100,000
+ * stored registrations, on PGlite and, when DATABASE_URL is given, on that PostgreSQL database
+ * (which must hold no registrations: the run fills it and empties it again). The production server runs as a
  * process, signed in as the local provider's admin (testing/localProvider.ts); each case is asked one
  * request at a time, and the median round trip on loopback (the server's time plus well under a
  * millisecond) is printed beside the target. Exits non-zero only when the run broke.

@@ -385,7 +385,7 @@ describe('the overview', () => {
     }));
     const overview: Overview = {
       programmes: [
-        { code: 'MIDS', states: { new: 3, 'in-progress': 2, waiting: 1, done: 5 }, overdue: 1 },
+        { code: 'MIDS', states: { new: 3, 'in-progress': 2, waiting: 1, done: 5 }, overdue: 4 },
       ],
       days,
     };
@@ -405,6 +405,10 @@ describe('the overview', () => {
     expect(within(mids).getByRole('link', { name: '11' })).toHaveAttribute(
       'href',
       '/staff?programme=MIDS',
+    );
+    expect(within(mids).getByRole('link', { name: '4' })).toHaveAttribute(
+      'href',
+      '/staff?programme=MIDS&overdue=true',
     );
 
     const chart = screen.getByRole('img');
