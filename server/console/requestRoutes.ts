@@ -51,6 +51,7 @@ export const requestSchemas = {
     params: RegistrationIdParamsSchema,
     response: {
       204: Type.Null({ description: 'Withdrawn' }),
+      400: badRequest,
       403: notXsrf,
       404: notVisible,
       409: apiErrorSchema('No open request: the applicant has answered it, or it was withdrawn'),
