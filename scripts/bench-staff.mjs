@@ -1,8 +1,8 @@
 /**
- * `npm run bench:staff`: the staff API's list, search and processing (filters by state, assignee
- * and possible duplicates, the overview, a bulk change) with 100,000 stored registrations, on
- * PGlite and, when DATABASE_URL is given, on that PostgreSQL database (which must hold no
- * registrations: the run fills it and empties it again). The production server runs as a
+ * `npm run bench:staff`: the staff API's list, search and processing (filters by state, assignee,
+ * possible duplicates and overdue information requests, the overview, a bulk change) with 100,000
+ * stored registrations, on PGlite and, when DATABASE_URL is given, on that PostgreSQL database
+ * (which must hold no registrations: the run fills it and empties it again). The production server runs as a
  * process, signed in as the local provider's admin (testing/localProvider.ts); each case is asked one
  * request at a time, and the median round trip on loopback (the server's time plus well under a
  * millisecond) is printed beside the target. First, on each database, the pairing of possible
@@ -71,6 +71,20 @@ async function sample(database) {
   return row;
 }
 
+/**
+ * An information request on every 50th registration (2,000), deadlines from ten days past to ten
+ * to come: the overdue filter's and the overview's overdue count's work. Taken once by a
+ * database filled before.
+ */
+async function addRequests(database) {
+  await database.query(
+    `INSERT INTO registration_requests (registration_id, requested_by, fields, message, deadline)
+     SELECT id, 'admin', '{}', 'A bench request', to_char(current_date + (id % 21) - 10, 'YYYY-MM-DD')
+     FROM registrations WHERE id % 50 = 0
+     ON CONFLICT DO NOTHING`,
+  );
+}
+
 /** The list's cases: what the console asks for, newest first, 50 a page; and each one's target. */
 function cases({ last_name: lastName, email, reference }) {
   return {
@@ -86,6 +100,7 @@ function cases({ last_name: lastName, email, reference }) {
     'list, assigned to me': 'assignee=me',
     "list, nobody's": 'assignee=none',
     'list, possible duplicates': 'duplicates=true',
+    'list, overdue requests': 'overdue=true',
   };
 }
 
@@ -227,6 +242,7 @@ async function bench(title, storage) {
         `${formatNumber(filled.fillSeconds, 1)} s`,
     );
     const searched = await sample(database);
+    await addRequests(database);
     // PGlite's data directory belongs to one process at a time: the server's, from here on.
     if (!storage.databaseUrl) await database.close();
 

@@ -18,6 +18,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { outboxPlugin, type OutboxPluginOptions } from './plugins/outbox';
 import { redisPlugin } from './plugins/redis';
 import { retentionPurgePlugin } from './plugins/retentionPurge';
+import { requestRemindersPlugin } from './plugins/requestReminders';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { shutdownPlugin } from './plugins/shutdown';
 import type { StartPageRenderer } from '../src/contract/startPageRenderer';
@@ -38,7 +39,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database and settings the staff's commands work with (server/operations/). */
     operations: OperationsContext;
-    /** Starts the retention purge (now, then daily), the outbox's sender and the webhooks'. */
+    /**
+     * Starts the retention purge (now, then daily), the requests' reminders (now, then every few
+     * minutes), the outbox's sender and the webhooks'.
+     */
     startWork(): Promise<void>;
   }
 }
@@ -188,6 +192,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: options.now,
       webhookAllowedHosts: options.webhookAllowedHosts ?? [],
       webhookResolve: options.webhookResolve,
+      applicantLinks: options.publicUrl && {
+        secret: app.operations.secret,
+        days: options.applicantLinkDays,
+      },
     });
   } else {
     app.log.info(consoleOffHint);
@@ -215,9 +223,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     staffConsole: options.staffConsole !== undefined,
   });
   await app.register(retentionPurgePlugin);
+  await app.register(requestRemindersPlugin, {
+    days: options.requestReminderDays,
+    now: options.now ?? (() => new Date()),
+  });
 
   app.decorate('startWork', async () => {
     await app.retentionPurge.start();
+    await app.requestReminders.start();
     app.outbox.start();
     app.webhooks.start();
   });

@@ -86,6 +86,11 @@ export interface Config extends StaffConfig {
    * (APPLICANT_CORRECTIONS_PER_DAY): each one mails a notice, so they are held to this many.
    */
   applicantCorrectionsPerDay: number;
+  /**
+   * How many days before an information request's deadline the applicant is reminded
+   * (REQUEST_REMINDER_DAYS); 0: never. No reminder when the request was made fewer days before.
+   */
+  requestReminderDays: number;
   /** The commit this server runs (GIT_COMMIT), where the clone's .git cannot tell it. */
   gitCommit?: string;
 }
@@ -103,6 +108,7 @@ export const serverDefaults = {
   staticDir: 'dist',
   confirmationsPerHour: 1000,
   applicantCorrectionsPerDay: 10,
+  requestReminderDays: 2,
 };
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -183,6 +189,13 @@ export function readConfig(env: Env): Config {
       serverDefaults.applicantCorrectionsPerDay,
       1,
       1000,
+    ),
+    requestReminderDays: readInteger(
+      env,
+      'REQUEST_REMINDER_DAYS',
+      serverDefaults.requestReminderDays,
+      0,
+      60,
     ),
     gitCommit: readGitCommit(env.GIT_COMMIT),
   };

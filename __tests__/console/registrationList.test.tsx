@@ -384,7 +384,9 @@ describe('the overview', () => {
       count: index === 29 ? 4 : index % 3,
     }));
     const overview: Overview = {
-      programmes: [{ code: 'MIDS', states: { new: 3, 'in-progress': 2, waiting: 1, done: 5 } }],
+      programmes: [
+        { code: 'MIDS', states: { new: 3, 'in-progress': 2, waiting: 1, done: 5 }, overdue: 4 },
+      ],
       days,
     };
     fakeStaffApi([
@@ -403,6 +405,10 @@ describe('the overview', () => {
     expect(within(mids).getByRole('link', { name: '11' })).toHaveAttribute(
       'href',
       '/staff?programme=MIDS',
+    );
+    expect(within(mids).getByRole('link', { name: '4' })).toHaveAttribute(
+      'href',
+      '/staff?programme=MIDS&overdue=true',
     );
 
     const chart = screen.getByRole('img');

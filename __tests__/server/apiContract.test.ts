@@ -191,14 +191,17 @@ function operations(): Call[] {
   );
 }
 
-/** A delete takes its own: the registration erased and the token revoked are no other call's. */
+/**
+ * A delete takes its own: the registration erased and the token revoked are no other call's. A
+ * request is withdrawn where the examples made it.
+ */
 function paramsOf(path: string, method: string): Record<string, string> {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const area = path.includes('/webhooks')
     ? 'webhook'
     : path.includes('/tokens')
       ? 'token'
-      : method === 'delete'
+      : method === 'delete' && !path.endsWith('/request')
         ? 'erasable'
         : 'registration';
   // The registrations stored share their name and birthday: each a possible duplicate of the others.

@@ -121,6 +121,22 @@ const rowOfEach: [string, Row][] = [
     { id: 1, registration_id: 1, other_id: 2, resolution: 'different', actor: 'admin', at },
   ],
   [
+    'registration_requests',
+    {
+      id: 1,
+      registration_id: 1,
+      requested_by: 'admin',
+      requested_at: at,
+      fields: ['phoneNumber'],
+      message: 'Please correct your\nphone number',
+      deadline: '2026-03-09',
+      reminded_at: null,
+      answered_at: null,
+      withdrawn_at: null,
+      withdrawn_by: null,
+    },
+  ],
+  [
     'audit_log',
     { id: 1, at, command: 'export', row_count: 1, os_user: 'root', details: 'format=csv' },
   ],
@@ -179,6 +195,7 @@ describe('the framing of a backup (backupRows)', () => {
       ['registration_moves', 21],
       ['registration_withdrawals', 24],
       ['registration_duplicate_reviews', 23],
+      ['registration_requests', 26],
     ];
 
     it.each(added)('%s from schema version %s on', (table, version) => {

@@ -661,6 +661,8 @@ describe('the contract', () => {
         'POST /staff/api/registrations/bulk 200,400,401,403,413,415,422,429,500',
         'POST /staff/api/registrations/search 200,400,401,403,413,415,429,500',
         'POST /staff/api/registrations/{id}/notes 201,400,401,403,404,413,415,429,500',
+        'POST /staff/api/registrations/{id}/request 201,400,401,403,404,413,415,422,429,500',
+        'DELETE /staff/api/registrations/{id}/request 204,400,401,403,404,409,429,500',
         'DELETE /staff/api/webhooks/{id} 204,400,401,403,404,429,500',
         'GET /staff/api/webhooks 200,401,403,429,500',
         'GET /staff/api/withdrawals 200,401,403,429,500',

@@ -39,6 +39,7 @@ export const verified: VerifiedRegistration = {
   fields: validValues,
   version: 3,
   correctable: true,
+  request: null,
 };
 
 /**

@@ -42,6 +42,7 @@ export const registration: RegistrationDetails = {
   confirmation: { state: 'sent' },
   notes: [],
   history: [{ type: 'received', at: '2026-11-20T08:30:00.000Z', actor: null }],
+  request: null,
   transfer: null,
 };
 

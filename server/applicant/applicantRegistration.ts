@@ -71,9 +71,14 @@ export function unverifiedView(registration: OwnRegistration): UnverifiedRegistr
   };
 }
 
-export function verifiedView(registration: OwnRegistration): VerifiedRegistration {
+/** The registration after the birthday, with the office's open request (null: none). */
+export function verifiedView(
+  registration: OwnRegistration,
+  request: VerifiedRegistration['request'],
+): VerifiedRegistration {
   return {
     ...unverifiedView(registration),
+    request,
     verified: true,
     fields: registration.fields,
     version: registration.version,

@@ -1,6 +1,7 @@
 /**
  * The applicant's API under /my/api/ (issue 34): a link's token exchanged for a session, the
- * birthday asked before the fields are shown, a correction by the form's rules, the Art. 15
+ * birthday asked before the fields are shown, a correction by the form's rules, the answer to the
+ * office's information request (issue 44), the Art. 15
  * download, the withdrawal, and "send me my link again". Every read of the registration is in the
  * audit log (the reference, never a value); a withdrawal is recorded as the staff's erase is, the
  * reference as a keyed hash.
@@ -40,6 +41,8 @@ import type { ApplicantSession, ApplicantSessions } from './applicantSessions';
 import { lockMailboxes, takeMailboxSends } from '../mail/mailboxCap';
 import { countCorrection, CorrectionsUsedUp } from './corrections';
 import { requestLinks } from './linkRequests';
+import { answerOpenRequest, openRequestOf, RequestClosed } from './requestAnswers';
+import type { AnswerBody } from '../../src/contract/applicantApiSchemas';
 
 export interface ApplicantRoutesOptions {
   operations: OperationsContext;
@@ -170,81 +173,119 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
       return unverifiedView(registration);
     }
     await audit('applicant-open', 1, details(registration));
-    return reply.header('etag', ifMatchOf(registration.version)).send(verifiedView(registration));
+    return sendVerified(reply, session);
   });
 
-  app.patch(
-    '/registration',
-    { schema: schemas.correctRegistration },
-    async (request, reply: FastifyReply) => {
-      const session = await verifiedSessionOf(request);
-      const version = versionOfRequest(request);
-      const id = session.registrationId;
-      // The address before the correction: told of it too, should the correction change it.
-      const before = await ownRegistration(session);
-      const result = await changeRegistration(database, registrationSchema, {
-        id,
-        version,
-        change: { fields: request.body.fields },
-        person: applicantAccess,
-        onlyInStates: correctableStates,
-        afterChange: async (tx) => {
-          await countCorrection(tx, id, correctionsPerDay);
-          const [{ email }] = await tx.query<{ email: string }>(
-            'SELECT email FROM registrations WHERE id = $1',
-            [id],
-          );
-          const moved = email.toLowerCase() !== before.fields.email.toLowerCase();
-          const addresses = moved ? [email, before.fields.email] : [email];
-          // Each notice within its mailbox's cap of emails a day, as confirmations and links are.
-          await lockMailboxes(tx, addresses);
-          for (const address of addresses) {
-            if ((await takeMailboxSends(tx, secret, address, 1)) === 0) continue;
-            await queueUpdatedMail(tx, id, address === email ? undefined : address);
-          }
-        },
-      }).catch((error: unknown) => {
-        if (error instanceof CorrectionsUsedUp) return { outcome: 'used-up' as const };
-        if ((error as { code?: string }).code !== '23505') throw error;
-        throw app.httpErrors.unprocessableEntity('Another registration holds exactly these values');
-      });
-      switch (result.outcome) {
-        case 'not-visible':
-          throw app.httpErrors.unauthorized('The registration is gone');
-        case 'stale':
-          return reply.code(412).send({
-            ...apiError(412, 'Changed by the admissions office since you read it: reload it'),
-            version: result.version,
-          });
-        case 'invalid':
-          return reply.code(422).send(rulesBrokenAnswer(result));
-        case 'used-up':
-          return reply
-            .code(429)
-            .send(
-              apiError(429, "Today's corrections of this registration are used up: try tomorrow"),
-            );
-        case 'state-forbids':
-        case 'not-assignable':
-          return reply
-            .code(409)
-            .send(apiError(409, 'It can no longer be corrected here: write to the office'));
-        case 'changed': {
-          const changed = result.changes.length > 0;
-          const summary = describeChanges(result.changes) || 'unchanged';
-          await audit(
-            'applicant-change',
-            changed ? 1 : 0,
-            `id=${id} reference=${result.reference} ${summary}`,
-          );
-          if (changed) request.server.outbox.wake();
-          const registration = await ownRegistration(session);
-          return reply
-            .header('etag', ifMatchOf(registration.version))
-            .send(verifiedView(registration));
+  /** The registration as the applicant reads it after the birthday, its version as its ETag. */
+  async function sendVerified(reply: FastifyReply, session: ApplicantSession) {
+    const registration = await ownRegistration(session);
+    const request = await openRequestOf(database, registration.id);
+    return reply
+      .header('etag', ifMatchOf(registration.version))
+      .send(verifiedView(registration, request));
+  }
+
+  /**
+   * A correction of `fields`, or the answer to request `requestId` (the fields corrected, or none:
+   * confirmed as they are), on the version the applicant read. An answer moves the registration
+   * back "in progress", its assignee kept; a correction counts against the day's and mails its
+   * notice.
+   */
+  async function correctOrAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { fields, requestId }: { fields?: AnswerBody['fields']; requestId?: number },
+  ) {
+    const session = await verifiedSessionOf(request);
+    const version = versionOfRequest(request);
+    const id = session.registrationId;
+    const answering = requestId !== undefined;
+    // The address before the correction: told of it too, should the correction change it.
+    const before = await ownRegistration(session);
+    const result = await changeRegistration(database, registrationSchema, {
+      id,
+      version,
+      change: { fields, ...(answering && { state: 'in-progress' as const }) },
+      person: applicantAccess,
+      onlyInStates: correctableStates,
+      afterChange: async (tx, changes) => {
+        if (answering) await answerOpenRequest(tx, id, requestId);
+        if (!changes.some((change) => change.type === 'correction')) return;
+        await countCorrection(tx, id, correctionsPerDay);
+        const [{ email }] = await tx.query<{ email: string }>(
+          'SELECT email FROM registrations WHERE id = $1',
+          [id],
+        );
+        const moved = email.toLowerCase() !== before.fields.email.toLowerCase();
+        const addresses = moved ? [email, before.fields.email] : [email];
+        // Each notice within its mailbox's cap of emails a day, as confirmations and links are.
+        await lockMailboxes(tx, addresses);
+        for (const address of addresses) {
+          if ((await takeMailboxSends(tx, secret, address, 1)) === 0) continue;
+          await queueUpdatedMail(tx, id, address === email ? undefined : address);
         }
+      },
+    }).catch((error: unknown) => {
+      if (error instanceof CorrectionsUsedUp) return { outcome: 'used-up' as const };
+      if (error instanceof RequestClosed) return { outcome: 'request-closed' as const };
+      if ((error as { code?: string }).code !== '23505') throw error;
+      throw app.httpErrors.unprocessableEntity('Another registration holds exactly these values');
+    });
+    const requestClosed = () =>
+      reply.code(409).send({
+        ...apiError(409, 'The office withdrew or replaced its request meanwhile'),
+        requestClosed: true,
+      });
+    // The office's withdrawal moved it on first: that, not the version, is what the answer meets.
+    const closedMeanwhile = async () =>
+      answering &&
+      (await openRequestOf(database, id).then((open) => open === null || open.id !== requestId));
+    switch (result.outcome) {
+      case 'not-visible':
+        throw app.httpErrors.unauthorized('The registration is gone');
+      case 'request-closed':
+        return requestClosed();
+      case 'stale':
+        if (await closedMeanwhile()) return requestClosed();
+        return reply.code(412).send({
+          ...apiError(412, 'Changed by the admissions office since you read it: reload it'),
+          version: result.version,
+        });
+      case 'invalid':
+        return reply.code(422).send(rulesBrokenAnswer(result));
+      case 'used-up':
+        return reply
+          .code(429)
+          .send(
+            apiError(429, "Today's corrections of this registration are used up: try tomorrow"),
+          );
+      case 'state-forbids':
+      case 'not-assignable':
+        if (await closedMeanwhile()) return requestClosed();
+        return reply.code(409).send({
+          ...apiError(409, 'It can no longer be corrected here: write to the office'),
+          requestClosed: false,
+        });
+      case 'changed': {
+        const changed = result.changes.length > 0;
+        const summary = describeChanges(result.changes) || 'unchanged';
+        await audit(
+          answering ? 'applicant-answer' : 'applicant-change',
+          changed ? 1 : 0,
+          `id=${id} reference=${result.reference} ${answering ? `request=${requestId} ` : ''}${summary}`,
+        );
+        if (changed) request.server.outbox.wake();
+        return sendVerified(reply, session);
       }
-    },
+    }
+  }
+
+  app.patch('/registration', { schema: schemas.correctRegistration }, (request, reply) =>
+    correctOrAnswer(request, reply, { fields: request.body.fields }),
+  );
+
+  app.post('/registration/answer', { schema: schemas.answerRequest }, (request, reply) =>
+    correctOrAnswer(request, reply, request.body),
   );
 
   // What is stored about the registration that is the applicant's (GDPR Art. 15), as a file: not

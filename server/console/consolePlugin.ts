@@ -22,6 +22,8 @@ import type { StaffConsoleSettings } from './settings';
 import { requireStaffSession, signInPlugin } from './signIn';
 import { consoleRoutes } from './consoleRoutes';
 import { processingRoutes } from './processingRoutes';
+import { requestRoutes } from './requestRoutes';
+import type { LinkSettings } from '../applicant/applicantLinks';
 import { webhookRoutes } from '../webhooks/webhookRoutes';
 import { tokenRoutes } from './tokenRoutes';
 import { consoleApiDocument } from './consoleApiDocument';
@@ -45,6 +47,8 @@ export interface StaffConsolePluginOptions {
   webhookAllowedHosts: readonly string[];
   /** Tests: how webhook hosts resolve (the system's resolver by default). */
   webhookResolve?: HostResolver;
+  /** The applicants' links, when PUBLIC_URL is set: an information request sends a new one. */
+  applicantLinks?: LinkSettings;
 }
 
 /** Far more than a person clicking through the console makes; a script looping is held back. */
@@ -61,6 +65,7 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     now,
     webhookAllowedHosts,
     webhookResolve,
+    applicantLinks,
   },
 ) => {
   const { database } = operations;
@@ -122,6 +127,12 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     await api.register(swagger, consoleApiDocument);
     await api.register(consoleRoutes, { operations, prefix: consoleApiPath });
     await api.register(processingRoutes, { operations, emailDomain, prefix: consoleApiPath });
+    await api.register(requestRoutes, {
+      operations,
+      links: applicantLinks,
+      now: now ?? (() => new Date()),
+      prefix: consoleApiPath,
+    });
     await api.register(webhookRoutes, {
       database,
       allowedHosts: webhookAllowedHosts,

@@ -46,7 +46,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
   /** The registration with its notes and history, if the person may see it; 404 if not. */
   async function visibleRegistration(request: FastifyRequest<{ Params: { id: string } }>) {
     const id = Number(request.params.id);
-    const found = await findRegistrationDetails(database, id, sessionOf(request).programmes);
+    const found = await findRegistrationDetails(
+      database,
+      id,
+      sessionOf(request).programmes,
+      operations.timeZone,
+    );
     return found ?? refuseInvisible(request, database, id);
   }
 
@@ -107,7 +112,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
   app.get('/registrations/:id', { schema: schemas.registration }, async (request, reply) => {
     const id = Number(request.params.id);
     const { programmes } = sessionOf(request);
-    const registration = await findRegistrationDetails(database, id, programmes);
+    const registration = await findRegistrationDetails(
+      database,
+      id,
+      programmes,
+      operations.timeZone,
+    );
     if (!registration) {
       // Its old address (a bookmark, the assignee's list) says what became of it.
       const withdrawal = await findWithdrawal(database, id, programmes);

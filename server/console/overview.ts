@@ -1,6 +1,7 @@
 /**
  * The overview: per programme the person may see, how many registrations are in each state, and
- * how many were received on each of the last days, days as TIME_ZONE's calendar has them.
+ * how many have an information request unanswered past its deadline, and how many were received
+ * on each of the last days, days as TIME_ZONE's calendar has them.
  */
 import type { Database } from '../db/database';
 import {
@@ -9,7 +10,8 @@ import {
   type ProcessingState,
 } from '../../src/contract/processing';
 import type { Overview } from '../../src/contract/consoleApiSchemas';
-import { startOfDay, wallClockTime } from '../timeZone';
+import { dayIn, startOfDay, wallClockTime } from '../timeZone';
+import { requestOpen } from './informationRequests';
 import type { DegreeProgram } from '../../src/contract/fields';
 
 /**
@@ -49,6 +51,16 @@ export async function readOverview(
      FROM registrations WHERE degree_program = ANY($1::text[]) GROUP BY 1, 2, 3`,
     [programmes, days.map((day) => startOfDay(day, timeZone))],
   );
+  // Few requests are open at once: the deadline's partial index finds the overdue ones.
+  const overdue = await db.query<{ code: DegreeProgram; count: number }>(
+    `SELECT registrations.degree_program AS code, count(*)::integer AS count
+     FROM registration_requests JOIN registrations
+       ON registrations.id = registration_requests.registration_id
+     WHERE ${requestOpen('registration_requests')} AND registration_requests.deadline < $2
+       AND registrations.degree_program = ANY($1::text[])
+     GROUP BY 1`,
+    [programmes, dayIn(now, timeZone)],
+  );
   const sum = (matches: (row: (typeof counts)[number]) => boolean) =>
     counts.reduce((total, row) => total + (matches(row) ? row.count : 0), 0);
   return {
@@ -60,6 +72,7 @@ export async function readOverview(
           sum((row) => row.code === code && row.state === state),
         ]),
       ) as Overview['programmes'][number]['states'],
+      overdue: overdue.find((row) => row.code === code)?.count ?? 0,
     })),
     days: days.slice(0, overviewDays).map((day, index) => ({
       day,

@@ -105,7 +105,12 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
         case 'changed': {
           const details = `id=${id} reference=${result.reference} ${describeChanges(result.changes) || 'unchanged'}`;
           await audit(request, 'change', result.changes.length > 0 ? 1 : 0, details);
-          const registration = await findRegistrationDetails(database, id, person.programmes);
+          const registration = await findRegistrationDetails(
+            database,
+            id,
+            person.programmes,
+            timeZone,
+          );
           if (!registration) return refuseInvisible(request, database, id);
           return reply
             .header('etag', ifMatchOf(registration.version))
@@ -161,7 +166,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
         resolved.changed ? 1 : 0,
         `id=${id} reference=${resolved.reference} other=${otherId} resolution=${resolution ?? 'open'}`,
       );
-      const registration = await findRegistrationDetails(database, id, person.programmes);
+      const registration = await findRegistrationDetails(database, id, person.programmes, timeZone);
       if (!registration) return refuseInvisible(request, database, id);
       return reply
         .header('etag', ifMatchOf(registration.version))

@@ -44,7 +44,7 @@ export interface ChangeRequest {
   /** The states in which it may be changed at all; any by default. */
   onlyInStates?: readonly ProcessingState[];
   /** Done in the change's transaction when something changed (the applicant's notice). */
-  afterChange?: (tx: Queryable) => Promise<void>;
+  afterChange?: (tx: Queryable, changes: readonly Change[]) => Promise<void>;
 }
 
 interface LockedRow extends Record<string, unknown> {
@@ -140,7 +140,7 @@ export function changeRegistration(
       [id, ...assignments.map(([, value]) => value)],
     );
     await recordChanges(tx, id, person.subject, changes);
-    await afterChange?.(tx);
+    await afterChange?.(tx, changes);
     return { outcome: 'changed', reference: row.reference, changes };
   });
 }

@@ -8,6 +8,7 @@ import { processingColumns } from '../db/processing';
 import type { ProcessingState } from '../../src/contract/processing';
 import type { DegreeProgram } from '../../src/contract/fields';
 import { duplicateOfColumn, hasDuplicates } from './duplicates';
+import { requestOpen } from './informationRequests';
 import { rowsOfPage } from './paging';
 
 /** The person's filter as the database is asked it: days as instants, within what they may see. */
@@ -26,6 +27,8 @@ export interface RegistrationSearch {
   assignee?: string | null;
   /** Only those that share their applicant with another the person may see. */
   duplicates?: boolean;
+  /** Only those with an open information request whose deadline is before this day. */
+  overdueBefore?: string;
 }
 
 /** The registration's columns and its processing; the duplicates' ids are asked for apart. */
@@ -38,6 +41,11 @@ const toListedRegistration = (row: ListedRow) => ({
   ...toProcessedRegistration(row),
   duplicateOf: row.duplicate_of,
 });
+
+/** An open information request of the registration, its deadline before day `p`. */
+export const overdueRequest = (p: string) =>
+  `EXISTS (SELECT 1 FROM registration_requests WHERE registration_id = registrations.id
+    AND ${requestOpen('registration_requests')} AND deadline < ${p})`;
 
 export function whereOf(search: RegistrationSearch) {
   const params: unknown[] = [search.visibleProgrammes];
@@ -53,6 +61,7 @@ export function whereOf(search: RegistrationSearch) {
   if (search.assignee === null) conditions.push('assignee IS NULL');
   else if (search.assignee !== undefined) add((p) => `assignee = ${p}`, search.assignee);
   if (search.duplicates) conditions.push(hasDuplicates('$1'));
+  if (search.overdueBefore) add(overdueRequest, search.overdueBefore);
   const q = search.q?.trim();
   if (q) {
     params.push(

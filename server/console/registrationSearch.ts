@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { recordSecurityEvent } from '../logging';
-import { isDay, startOfDay } from '../timeZone';
+import { dayIn, isDay, startOfDay } from '../timeZone';
 import type { RegistrationFilter } from '../../src/contract/consoleApiSchemas';
 import { assigneeFilterMe, assigneeFilterNone } from '../../src/contract/processing';
 import type { RegistrationSearch } from './registrationQueries';
@@ -22,7 +22,7 @@ export function searchOf(
   filter: RegistrationFilter,
   timeZone: string,
 ): RegistrationSearch {
-  const { programme, from, to, q, state, assignee, duplicates } = filter;
+  const { programme, from, to, q, state, assignee, duplicates, overdue } = filter;
   if ((from && !isDay(from)) || (to && !isDay(to))) {
     throw request.server.httpErrors.badRequest('from and to are days that exist, as YYYY-MM-DD');
   }
@@ -49,6 +49,7 @@ export function searchOf(
           ? null
           : assignee,
     duplicates: duplicates === 'true',
+    overdueBefore: overdue === 'true' ? dayIn(new Date(), timeZone) : undefined,
   };
 }
 
@@ -57,7 +58,7 @@ export function searchOf(
  * it was assigned to.
  */
 export function describeFilter(
-  { programme, from, to, q, state, assignee, duplicates }: RegistrationFilter,
+  { programme, from, to, q, state, assignee, duplicates, overdue }: RegistrationFilter,
   extra: Record<string, unknown>,
 ) {
   const assigned = assignee && [assigneeFilterMe, assigneeFilterNone].includes(assignee);
@@ -70,6 +71,7 @@ export function describeFilter(
     state,
     assignee: assignee && (assigned ? assignee : 'person'),
     duplicates,
+    overdue,
   })
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}=${value}`)

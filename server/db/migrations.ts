@@ -936,6 +936,43 @@ const migrations: Migration[] = [
         ADD COLUMN first_name text`,
     ],
   },
+  {
+    version: 26,
+    description: "the office's information requests to the applicant, and their mail",
+    statements: [
+      // What the office asked the applicant (issue 44): which fields, a message with a note's
+      // rules, by which day (in TIME_ZONE). One open request a registration: a new one replaces
+      // it (withdrawn_at). Erased with the registration; the message goes to the applicant alone.
+      // The deadline is a day in TIME_ZONE as the API writes it: a date column would cross the
+      // drivers and the backup as an instant.
+      `CREATE TABLE registration_requests (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        registration_id integer NOT NULL REFERENCES registrations (id) ON DELETE CASCADE,
+        requested_by text NOT NULL
+          CHECK (${subjectRule('requested_by')} AND requested_by !~ '${controlCharacters}'),
+        requested_at timestamptz NOT NULL DEFAULT now(),
+        fields text[] NOT NULL CHECK (fields <@ ARRAY[${fields}]::text[]),
+        message text NOT NULL CHECK (char_length(message) <= 2000 AND message ~ '\\S'
+          AND message !~ '${noteControlCharacters}' AND message !~ '${loneCarriageReturn}'),
+        deadline text NOT NULL
+          CHECK (deadline ~ '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$'),
+        reminded_at timestamptz,
+        answered_at timestamptz,
+        withdrawn_at timestamptz,
+        withdrawn_by text
+          CHECK (${subjectRule('withdrawn_by')} AND withdrawn_by !~ '${controlCharacters}'),
+        CHECK (answered_at IS NULL OR withdrawn_at IS NULL)
+      )`,
+      `CREATE UNIQUE INDEX registration_requests_open ON registration_requests (registration_id)
+        WHERE answered_at IS NULL AND withdrawn_at IS NULL`,
+      // The overview's overdue count and the reminders find the open requests by their deadline.
+      `CREATE INDEX registration_requests_deadline ON registration_requests (deadline)
+        WHERE answered_at IS NULL AND withdrawn_at IS NULL`,
+      // A request's mail reads its message and deadline when it is sent.
+      `ALTER TABLE applicant_mail
+        ADD COLUMN request_id integer REFERENCES registration_requests (id) ON DELETE CASCADE`,
+    ],
+  },
 ];
 
 /** Every schema version, in the order applied. */

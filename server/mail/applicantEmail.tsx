@@ -1,15 +1,16 @@
 /**
- * The applicant's mail besides the confirmation: a new link, or a short notice that the
- * registration was updated or withdrawn. Each greets and names the registration as the
+ * The applicant's mail besides the confirmation: a new link, a short notice that the registration
+ * was updated or withdrawn, or the office's information request (its message as written, its
+ * deadline) and that request's withdrawal. Each greets and names the registration as the
  * confirmation does (the first name when it reads as one, the programme, the reference) and
  * carries no other data; no link but the applicant's own.
  */
 import { framedHtml, framedText } from './mailFrame';
 import { programmeWithCode } from '../../src/contract/fields';
-import type { Language } from '../../src/contract/languages';
+import { languageLocales, type Language } from '../../src/contract/languages';
 import type { ApplicantMailKind } from './applicantMailKinds';
 import { applicantTexts } from './applicantMailTexts';
-import type { ConfirmationEmail, Institution } from './confirmationEmail';
+import { dateFormat, type ConfirmationEmail, type Institution } from './confirmationEmail';
 import { confirmationTexts } from './confirmationTexts';
 import { greetingName } from './greetingName';
 import type { ApplicantLink } from './applicantLinkParts';
@@ -20,6 +21,16 @@ export interface MailRegistration {
   degreeProgram: string | null;
   firstName: string | null;
 }
+
+/** An information request's message, and its deadline (YYYY-MM-DD). */
+export interface MailRequest {
+  message: string;
+  deadline: string;
+}
+
+/** The deadline's day written out in the language (a day is no instant: read in UTC). */
+const dayWritten = (language: Language, day: string) =>
+  dateFormat(languageLocales[language], 'UTC').format(new Date(`${day}T00:00:00Z`));
 
 /** Programme and reference, labelled as in the confirmation. */
 function registrationDetails(language: Language, registration: MailRegistration) {
@@ -39,8 +50,10 @@ export function composeApplicantEmail(
   institution: Pick<Institution, 'name' | 'contactEmail'>,
   registration: MailRegistration,
   link?: ApplicantLink,
+  request?: MailRequest,
 ): ConfirmationEmail {
   const texts = applicantTexts[language];
+  const answerBy = request && texts.request.answerBy(dayWritten(language, request.deadline));
   const [first, ...rest] = texts.mail[kind].paragraphs;
   const greeting = confirmationTexts[language].greeting(
     registration.firstName === null ? undefined : greetingName(registration.firstName),
@@ -49,6 +62,7 @@ export function composeApplicantEmail(
   const frame = { language, greeting, texts, institution };
   const text = framedText(frame, [
     first,
+    ...(request ? ['', request.message, '', answerBy!] : []),
     ...(link ? [link.url, '', texts.link.validity(link.days)] : []),
     '',
     ...(details.length > 0 ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
@@ -57,8 +71,17 @@ export function composeApplicantEmail(
   const html = framedHtml(
     frame,
     <>
+      {request && (
+        <>
+          <p>{first}</p>
+          {/* Plain text as the office wrote it: its line breaks kept, nothing in it a link. */}
+          <p style={{ whiteSpace: 'pre-wrap', borderLeft: '3px solid #ccc', paddingLeft: '1em' }}>
+            {request.message}
+          </p>
+        </>
+      )}
       <p>
-        {first}
+        {request ? answerBy : first}
         {link && (
           <>
             <br />

@@ -62,6 +62,9 @@ export interface ClaimedApplicantMail {
   reference: string | null;
   degree_program: string | null;
   first_name: string | null;
+  /** An information request's message and deadline (YYYY-MM-DD); null for the other kinds. */
+  message: string | null;
+  deadline: string | null;
 }
 
 /** Claims up to `limit` due messages for `leaseSeconds` (no two instances take the same one). */
@@ -85,8 +88,10 @@ export function claimDueApplicantMail(
        coalesce(registrations.language, claimed.language) AS language,
        coalesce(registrations.reference, claimed.reference) AS reference,
        coalesce(registrations.degree_program, claimed.degree_program) AS degree_program,
-       coalesce(registrations.first_name, claimed.first_name) AS first_name
+       coalesce(registrations.first_name, claimed.first_name) AS first_name,
+       requests.message, requests.deadline
      FROM claimed LEFT JOIN registrations ON registrations.id = claimed.registration_id
+     LEFT JOIN registration_requests AS requests ON requests.id = claimed.request_id
      ORDER BY claimed.id`,
     [limit, leaseSeconds],
   );

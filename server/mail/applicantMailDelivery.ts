@@ -37,7 +37,13 @@ export function createApplicantMailDelivery(options: ApplicantMailDeliveryOption
   const { database, transport, institution, counters, log, relay, links } = options;
 
   async function deliver(mail: ClaimedApplicantMail) {
-    const link = mail.link_id === null ? undefined : await links?.find(mail.link_id);
+    // A reminder carries a new link, made as it leaves: the request's own may have expired.
+    const link =
+      mail.kind === 'request-reminder' && mail.registration_id !== null
+        ? (await links?.issue([mail.registration_id]))?.get(mail.registration_id)
+        : mail.link_id === null
+          ? undefined
+          : await links?.find(mail.link_id);
     if (mail.kind === 'link' && !link) return deleteApplicantMail(database, mail.id);
     const registration = {
       reference: mail.reference,
@@ -50,6 +56,11 @@ export function createApplicantMailDelivery(options: ApplicantMailDeliveryOption
       institution,
       registration,
       link,
+      (mail.kind === 'request' || mail.kind === 'request-reminder') &&
+        mail.message !== null &&
+        mail.deadline !== null
+        ? { message: mail.message, deadline: mail.deadline }
+        : undefined,
     );
     await transport.send(
       {

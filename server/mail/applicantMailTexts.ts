@@ -20,8 +20,15 @@ export interface ApplicantMailTexts {
   paragraphs: string[];
 }
 
+/** An information request's email: its message follows the first paragraph, then these. */
+export interface RequestTexts {
+  /** Before the applicant's link: by when to answer, the day written out. */
+  answerBy: (day: string) => string;
+}
+
 export interface ApplicantTexts {
   link: LinkTexts;
+  request: RequestTexts;
   contact: string;
   signOff: string;
   mail: Record<ApplicantMailKind, ApplicantMailTexts>;
@@ -36,6 +43,9 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
       validity: (days) =>
         `Länken gäller i ${days} dagar. Den är personlig, så dela den inte med någon. Innan ` +
         'dina uppgifter visas ber vi dig ange ditt födelsedatum.',
+    },
+    request: {
+      answerBy: (day) => `Svara senast den ${day} via din personliga länk:`,
     },
     contact: 'Frågor? Skriv till antagningsservice på',
     signOff: 'Med vänliga hälsningar',
@@ -67,6 +77,31 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
             'och utreder vem som återkallade den.',
         ],
       },
+      request: {
+        subject: (institution) => `Vi behöver uppgifter för din anmälan hos ${institution}`,
+        paragraphs: [
+          'Antagningsservice behöver mer information om din anmälan. Vårt meddelande till dig:',
+          'När du har rättat eller bekräftat uppgifterna via länken ser vi ditt svar. Du behöver ' +
+            'inte skicka dem per e-post.',
+        ],
+      },
+      'request-reminder': {
+        subject: (institution) =>
+          `Påminnelse: vi behöver uppgifter för din anmälan hos ${institution}`,
+        paragraphs: [
+          'Vi påminner om att antagningsservice ännu behöver mer information om din anmälan. ' +
+            'Vårt meddelande till dig:',
+          'När du har rättat eller bekräftat uppgifterna via länken ser vi ditt svar. Länkar ' +
+            'som du har fått tidigare fungerar inte längre.',
+        ],
+      },
+      'request-withdrawn': {
+        subject: (institution) => `Vår begäran om uppgifter har återkallats (${institution})`,
+        paragraphs: [
+          'Antagningsservice har återkallat sin begäran om uppgifter för din anmälan, så du ' +
+            'behöver inte längre svara på den.',
+        ],
+      },
     },
   },
   en: {
@@ -77,6 +112,9 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
       validity: (days) =>
         `The link works for ${days} days. It is yours alone, so please do not share it. ` +
         'Before your details are shown, we ask for your date of birth.',
+    },
+    request: {
+      answerBy: (day) => `Please answer by ${day} through your personal link:`,
     },
     contact: 'Questions? Write to Admissions Services at',
     signOff: 'Kind regards,',
@@ -106,6 +144,31 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
           'If it was not you who withdrew it, the registration cannot be restored, but please ' +
             'contact Admissions Services and quote the reference code: we will help you register ' +
             'again and find out who withdrew it.',
+        ],
+      },
+      request: {
+        subject: (institution) => `We need information for your registration with ${institution}`,
+        paragraphs: [
+          'Admissions Services needs more information about your registration. Our message to you:',
+          'Once you have corrected or confirmed your details through the link, we will see your ' +
+            'answer. There is no need to send them by email.',
+        ],
+      },
+      'request-reminder': {
+        subject: (institution) =>
+          `Reminder: we need information for your registration with ${institution}`,
+        paragraphs: [
+          'This is a reminder that Admissions Services still needs more information about your ' +
+            'registration. Our message to you:',
+          'Once you have corrected or confirmed your details through the link, we will see your ' +
+            'answer. Links you were sent before no longer work.',
+        ],
+      },
+      'request-withdrawn': {
+        subject: (institution) => `Our request for information has been withdrawn (${institution})`,
+        paragraphs: [
+          'Admissions Services has withdrawn its request for information about your ' +
+            'registration, so you no longer need to answer it.',
         ],
       },
     },

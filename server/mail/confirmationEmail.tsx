@@ -33,7 +33,7 @@ export type ConfirmationData = Pick<
 /** Making a DateTimeFormat costs more than rendering the rest of the message: one per locale and zone. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+export function dateFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
   const key = `${locale} ${timeZone}`;
   let format = dateFormats.get(key);
   if (!format) {

@@ -21,6 +21,15 @@ export async function lockMailboxes(tx: Queryable, addresses: string[]): Promise
   await tx.query(lockAddresses, [addresses]);
 }
 
+/** The mailbox `address` reaches, and its keyed hash as the ledger keeps it. */
+async function mailboxOf(tx: Queryable, secret: string, address: string) {
+  const [{ mailbox }] = await tx.query<{ mailbox: string }>(
+    'SELECT registration_mailbox($1) AS mailbox',
+    [address.trim()],
+  );
+  return { mailbox, mailboxHash: subjectHash(secret, `mailbox ${mailbox}`) };
+}
+
 /**
  * Records up to `wanted` emails to `address`'s mailbox, as many as its cap still allows today, in
  * the statement that counts them; resolves with how many it may be sent.
@@ -32,11 +41,7 @@ export async function takeMailboxSends(
   wanted: number,
 ): Promise<number> {
   if (wanted <= 0) return 0;
-  const [{ mailbox }] = await tx.query<{ mailbox: string }>(
-    'SELECT registration_mailbox($1) AS mailbox',
-    [address.trim()],
-  );
-  const mailboxHash = subjectHash(secret, `mailbox ${mailbox}`);
+  const { mailbox, mailboxHash } = await mailboxOf(tx, secret, address);
   await tx.query(`DELETE FROM applicant_link_requests WHERE at < now() - interval '1 day'`);
   const taken = await tx.query(
     `INSERT INTO applicant_link_requests (mailbox_hash)
@@ -50,4 +55,13 @@ export async function takeMailboxSends(
     [mailbox, mailboxHash, wanted, confirmationsPerAddressPerDay],
   );
   return taken.length;
+}
+
+/**
+ * Records one email to `address`'s mailbox whatever the cap says: an officer's request is sent,
+ * and still counts against what the applicant's own asking may send today.
+ */
+export async function recordMailboxSend(tx: Queryable, secret: string, address: string) {
+  const { mailboxHash } = await mailboxOf(tx, secret, address);
+  await tx.query('INSERT INTO applicant_link_requests (mailbox_hash) VALUES ($1)', [mailboxHash]);
 }

@@ -28,6 +28,7 @@ export const tables = [
   'registration_moves',
   'registration_withdrawals',
   'registration_duplicate_reviews',
+  'registration_requests',
   'audit_log',
 ] as const;
 export type Table = (typeof tables)[number];
@@ -59,6 +60,8 @@ const addedInVersion: Record<string, number> = {
   registration_withdrawals: 24,
   // The staff's word on possible duplicates (migration 23); the pairs themselves are made anew.
   registration_duplicate_reviews: 23,
+  // The office's information requests (migration 26).
+  registration_requests: 26,
 };
 
 const existsAt = (name: string, version: number) => (addedInVersion[name] ?? 0) <= version;
@@ -125,6 +128,19 @@ const columns: Record<Table, readonly string[]> = {
     'actor',
     'at',
   ],
+  registration_requests: [
+    'id',
+    'registration_id',
+    'requested_by',
+    'requested_at',
+    'fields',
+    'message',
+    'deadline',
+    'reminded_at',
+    'answered_at',
+    'withdrawn_at',
+    'withdrawn_by',
+  ],
   audit_log: ['id', 'at', 'command', 'row_count', 'os_user', 'details'],
 };
 
@@ -133,11 +149,11 @@ export const backupColumns = (table: Table, version: number): string[] =>
   columns[table].filter((column) => existsAt(`${table}.${column}`, version));
 
 /**
- * A note's lines are its own (the database refuses its other control characters); every other
- * text of a backup is one line of printable characters.
+ * A note's lines are its own, and a request's message's (the database refuses their other control
+ * characters); every other text of a backup is one line of printable characters.
  */
 const mayHoldLineBreaks = (table: Table, column: string) =>
-  `${table}.${column}` === 'registration_notes.text';
+  ['registration_notes.text', 'registration_requests.message'].includes(`${table}.${column}`);
 
 /**
  * Checks the rows of a backup of schema `version` as they are read; each call returns what is

@@ -7,7 +7,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { languages } from './languages';
 import { applicantTokenPattern, birthdayTries } from './applicantPaths';
 import { fieldNames, type FieldName } from './fields';
-import { registrationValueProperties, timeSchema } from './apiFormats';
+import { daySchema, idSchema, registrationValueProperties, timeSchema } from './apiFormats';
+import { RequestFieldsSchema, RequestMessageSchema } from './informationRequests';
 import {
   ApiErrorSchema,
   apiErrorSchema,
@@ -84,6 +85,18 @@ const VerifiedRegistrationSchema = Type.Object({
   correctable: Type.Boolean({
     description: 'Whether its processing state still allows corrections (new or waiting)',
   }),
+  request: Type.Union(
+    [
+      Type.Null(),
+      Type.Object({
+        id: idSchema(),
+        fields: RequestFieldsSchema,
+        message: RequestMessageSchema,
+        deadline: daySchema('The last day to answer; an answer after it is still taken'),
+      }),
+    ],
+    { description: "The office's open request for information, or null: none awaits an answer" },
+  ),
 });
 export type VerifiedRegistration = Static<typeof VerifiedRegistrationSchema>;
 
@@ -98,6 +111,26 @@ const CorrectionBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export type CorrectionBody = Static<typeof CorrectionBodySchema>;
+
+const AnswerBodySchema = Type.Object(
+  {
+    requestId: idSchema("The request answered: the registration's open one"),
+    fields: Type.Optional(CorrectedFieldsSchema),
+  },
+  {
+    additionalProperties: false,
+    description: 'The answer: the corrected fields, or none: nothing to change',
+  },
+);
+export type AnswerBody = Static<typeof AnswerBodySchema>;
+
+/** 409 to an answer: the request is no longer open (withdrawn or replaced meanwhile), or the state. */
+const AnswerRefusedSchema = Type.Object({
+  ...ApiErrorSchema.properties,
+  requestClosed: Type.Boolean({
+    description: 'The office withdrew or replaced the request meanwhile',
+  }),
+});
 
 /** 412: the staff changed it since the version sent (who, the applicant is not told). */
 const ApplicantVersionConflictSchema = Type.Object({
@@ -268,6 +301,28 @@ export const applicantApiSchemas = {
       412: ApplicantVersionConflictSchema,
       422: UnprocessableChangeSchema,
       428: apiErrorSchema('No If-Match header: send the version the correction was made on'),
+      ...bodyAnswers,
+      ...everyRouteAnswers,
+      429: apiErrorSchema(
+        "Too many requests from this client, or today's corrections of the registration used up",
+      ),
+    },
+  },
+  answerRequest: {
+    summary: "Answers the office's open request: corrects the fields sent, or confirms them",
+    description:
+      'The registration goes back "in progress" with its assignee; an answer after the deadline ' +
+      'is taken and shown as late.',
+    headers: IfMatchHeadersSchema,
+    body: AnswerBodySchema,
+    response: {
+      200: VerifiedRegistrationSchema,
+      401: noSession,
+      403: notVerified,
+      409: AnswerRefusedSchema,
+      412: ApplicantVersionConflictSchema,
+      422: UnprocessableChangeSchema,
+      428: apiErrorSchema('No If-Match header: send the version the answer was made on'),
       ...bodyAnswers,
       ...everyRouteAnswers,
       429: apiErrorSchema(

@@ -25,6 +25,7 @@ import {
   timeSchema,
 } from './apiFormats';
 import { languages } from './languages';
+import { InformationRequestSchema, RequestFieldsSchema } from './informationRequests';
 import { exportFormats, exportMediaTypes } from './exportFileTypes';
 import { eraseReasonLength } from './eraseReason';
 import { auditPersonApplicant, searchTextMaxLength } from './consoleLimits';
@@ -126,6 +127,11 @@ const registrationFilterProperties = {
   ),
   duplicates: Type.Optional(
     Type.Literal('true', { description: 'Only those that share an applicant with another' }),
+  ),
+  overdue: Type.Optional(
+    Type.Literal('true', {
+      description: 'Only those whose information request is unanswered past its deadline',
+    }),
   ),
 } satisfies Record<RegistrationFilterName, TSchema>;
 
@@ -292,6 +298,16 @@ const HistoryEntrySchema = Type.Union(
         description: 'Resolved as not the same person or handled, or open: marked again',
       }),
     }),
+    historyEntry('request', {
+      requestId: idSchema(),
+      fields: RequestFieldsSchema,
+      deadline: daySchema('The last day to answer, in TIME_ZONE'),
+    }),
+    historyEntry('request-answered', {
+      requestId: idSchema(),
+      late: Type.Boolean({ description: 'After its deadline' }),
+    }),
+    historyEntry('request-withdrawn', { requestId: idSchema() }),
   ],
   { description: 'One step of the timeline, by its type' },
 );
@@ -329,6 +345,9 @@ const registrationDetailsProperties = {
   ),
   notes: Type.Array(NoteSchema, { description: 'Oldest first' }),
   history: Type.Array(HistoryEntrySchema, { description: 'Oldest first' }),
+  request: Type.Union([Type.Null(), InformationRequestSchema], {
+    description: 'Its latest information request, or null: none was made',
+  }),
   transfer: Type.Union(
     [
       Type.Null(),
@@ -564,6 +583,10 @@ const OverviewSchema = Type.Object(
       Type.Object({
         code: DegreeProgramSchema,
         states: Type.Object(stateCountProperties, { description: 'How many are in each state' }),
+        overdue: Type.Integer({
+          minimum: 0,
+          description: 'How many have an information request unanswered past its deadline',
+        }),
       }),
       { description: 'Each programme the person may see, with its counts per state' },
     ),
@@ -620,10 +643,12 @@ const PageOfAuditRecordsSchema = listPageSchema(AuditRecordSchema, 'A page of th
 export type PageOfAuditRecords = Static<typeof PageOfAuditRecordsSchema>;
 
 const noProgramme = apiErrorSchema('Your groups give you no degree programme');
-const notXsrf = apiErrorSchema('No XSRF header, or your groups give you no degree programme');
+export const notXsrf = apiErrorSchema(
+  'No XSRF header, or your groups give you no degree programme',
+);
 export const tooLarge = apiErrorSchema('The body is too large');
 export const notJson = apiErrorSchema('The body is not JSON');
-const notVisible = apiErrorSchema('No such registration among those you may see');
+export const notVisible = apiErrorSchema('No such registration among those you may see');
 export const adminsOnly = apiErrorSchema('Only the admissions admins may do this');
 
 /** Each route's schema, by what it does: the routes (and so the OpenAPI document) take it here. */

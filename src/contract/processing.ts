@@ -32,6 +32,9 @@ export const historyEntryTypes = [
   'correction',
   'note',
   'duplicate',
+  'request',
+  'request-answered',
+  'request-withdrawn',
 ] as const;
 export type HistoryEntryType = (typeof historyEntryTypes)[number];
 

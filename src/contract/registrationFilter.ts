@@ -1,7 +1,7 @@
 /**
  * What the staff filter the registrations by, as the console's address and the staff API's query
  * string name it: a programme, the received days (from, to), a search text (q), the processing
- * state, who has it (assignee) and possible duplicates.
+ * state, who has it (assignee), possible duplicates and information requests past their deadline.
  */
 export const registrationFilterNames = [
   'programme',
@@ -11,5 +11,6 @@ export const registrationFilterNames = [
   'state',
   'assignee',
   'duplicates',
+  'overdue',
 ] as const;
 export type RegistrationFilterName = (typeof registrationFilterNames)[number];

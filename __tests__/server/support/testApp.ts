@@ -20,6 +20,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     mailFrom: configDefaults.contactEmail,
     confirmationsPerHour: serverDefaults.confirmationsPerHour,
     applicantCorrectionsPerDay: serverDefaults.applicantCorrectionsPerDay,
+    requestReminderDays: serverDefaults.requestReminderDays,
     applicantLinkDays: configDefaults.applicantLinkDays,
     rateLimitPerMinute: 0,
     trustProxy: false,

@@ -5,6 +5,9 @@
  * same keys). Refused because the staff changed it meanwhile (412), it is read again and the
  * applicant looks anew; refused because its processing has moved on (409), it says so; refused
  * because the day's corrections of the registration are used up (429), it says that instead.
+ * Answering the office's information request, it shows the fields asked for and sends the answer
+ * (no field changed: confirmed as they are); refused because the office withdrew the request
+ * meanwhile (409), it says so.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,20 +18,22 @@ import { refusedFieldsIn } from '../console/apiErrors';
 import { changedFields, checkChanged, CorrectionFields } from '../registration/CorrectionFields';
 import { fieldMessage } from '../registration/fieldMessages';
 import { useClosedWhenShown } from '../registration/useClosedWhenShown';
-import { useCorrectMutation, useRegistrationQuery } from './applicantApi';
-import { statusOf } from './applicantErrors';
+import { useAnswerMutation, useCorrectMutation, useRegistrationQuery } from './applicantApi';
+import { requestClosedIn, statusOf } from './applicantErrors';
 import { useApplicantFormatting } from './useApplicantFormatting';
-
-const idPrefix = 'correct';
 
 export function CorrectionForm({
   registration,
   done,
+  answer,
 }: {
   registration: VerifiedRegistration;
   /** Closes the form: `corrected` when the correction was saved. */
   done: (corrected: boolean) => void;
+  /** The office's request this answers, and the fields it asks for. */
+  answer?: { requestId: number; fields: readonly FieldName[] };
 }) {
+  const idPrefix = answer ? 'answer' : 'correct';
   const { t } = useTranslation('applicant');
   const format = useApplicantFormatting();
   const [values, setValues] = useState(registration.fields);
@@ -37,14 +42,21 @@ export function CorrectionForm({
   const [failed, setFailed] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
   const notice = useRef<HTMLDivElement>(null);
-  const [correct, { error, isLoading, reset }] = useCorrectMutation();
+  const [correct, corrected] = useCorrectMutation();
+  const [sendAnswer, answered] = useAnswerMutation();
+  const { error, isLoading, reset } = answer ? answered : corrected;
+  const requestClosed = requestClosedIn(error);
   const { refetch } = useRegistrationQuery();
   const { closing, closeWhenShown } = useClosedWhenShown(registration.version, done);
   const refusal = statusOf(error);
   const refusedWhole = refusal === 412 || refusal === 409;
   const usedUp = refusal === 429;
 
-  useEffect(() => document.getElementById(`${idPrefix}-${fieldNames[0]}`)?.focus(), []);
+  const firstField = (answer?.fields ?? fieldNames)[0];
+  useEffect(() => {
+    // Answering, the request's message comes first: the page is read from its heading.
+    if (!answer) document.getElementById(`${idPrefix}-${firstField}`)?.focus();
+  }, [answer, idPrefix, firstField]);
   // Each refused send puts the focus on the summary, which names what to fix.
   useEffect(() => {
     if (checks > 0) summary.current?.focus();
@@ -58,7 +70,7 @@ export function CorrectionForm({
     if (isLoading || closing) return;
     setFailed(false);
     const changed = changedFields(values, registration.fields);
-    if (changed.length === 0) return done(false);
+    if (changed.length === 0 && !answer) return done(false);
     let found: FieldErrors;
     try {
       found = await checkChanged(values, changed);
@@ -67,23 +79,48 @@ export function CorrectionForm({
     }
     if (Object.keys(found).length === 0) {
       const fields = Object.fromEntries(changed.map((field) => [field, values[field]]));
-      const result = await correct({ version: registration.version, fields });
-      if (!('error' in result)) return closeWhenShown(result.data.version);
+      const { version } = registration;
+      const result = answer
+        ? await sendAnswer({
+            version,
+            requestId: answer.requestId,
+            ...(changed.length > 0 && { fields }),
+          })
+        : await correct({ version, fields });
+      if (!('error' in result)) return saved(result.data.version);
       found = refusedFieldsIn(result.error) ?? {};
     }
     setErrors(found);
     if (Object.keys(found).length > 0) setChecks((count) => count + 1);
   }
 
+  // An answer's section goes once the answer is shown (no request is open): it is closed at once.
+  const saved = (version: number) => (answer ? done(true) : closeWhenShown(version));
+
+  /** Nothing to change: the answer confirms the registration as it is. */
+  async function confirm() {
+    if (!answer || isLoading || closing) return;
+    const result = await sendAnswer({ version: registration.version, requestId: answer.requestId });
+    if (!('error' in result)) saved(result.data.version);
+  }
+
   const set = (field: FieldName, value: string | boolean) =>
     setValues((current) => ({ ...current, [field]: value }));
 
   return (
-    <form onSubmit={(event) => void send(event)} noValidate aria-labelledby="correction-heading">
-      <h3 id="correction-heading" className="h5">
-        {t('correction-heading')}
+    <form onSubmit={(event) => void send(event)} noValidate aria-labelledby={`${idPrefix}-heading`}>
+      <h3 id={`${idPrefix}-heading`} className="h5">
+        {t(answer ? 'request-form-heading' : 'correction-heading')}
       </h3>
-      <p className="text-body-secondary">{t('correction-paragraph')}</p>
+      <p className="text-body-secondary">
+        {t(
+          !answer
+            ? 'correction-paragraph'
+            : answer.fields.length > 0
+              ? 'request-form-paragraph'
+              : 'request-form-paragraph-none',
+        )}
+      </p>
       <CorrectionFields
         idPrefix={idPrefix}
         values={values}
@@ -98,10 +135,19 @@ export function CorrectionForm({
         summaryHeading="h4"
         summaryRef={summary}
         autoComplete="on"
+        only={answer?.fields}
       />
       {refusedWhole && (
         <div ref={notice} tabIndex={-1} role="alert" className="alert alert-warning">
-          <p>{t(refusal === 412 ? 'correction-conflict' : 'correction-closed')}</p>
+          <p>
+            {t(
+              requestClosed
+                ? 'request-closed'
+                : refusal === 412
+                  ? 'correction-conflict'
+                  : 'correction-closed',
+            )}
+          </p>
           <button
             type="button"
             className="btn btn-primary"
@@ -126,16 +172,29 @@ export function CorrectionForm({
         </p>
       )}
       <div className="d-flex flex-wrap gap-2">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          aria-disabled={isLoading || closing || undefined}
-        >
-          {t('correction-save')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => done(false)}>
-          {t('cancel')}
-        </button>
+        {answer?.fields.length !== 0 && (
+          <button
+            type="submit"
+            className="btn btn-primary"
+            aria-disabled={isLoading || closing || undefined}
+          >
+            {t(answer ? 'request-send' : 'correction-save')}
+          </button>
+        )}
+        {answer ? (
+          <button
+            type="button"
+            className={answer.fields.length > 0 ? 'btn btn-secondary' : 'btn btn-primary'}
+            aria-disabled={isLoading || closing || undefined}
+            onClick={() => void confirm()}
+          >
+            {t('request-nothing-to-change')}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-secondary" onClick={() => done(false)}>
+            {t('cancel')}
+          </button>
+        )}
       </div>
     </form>
   );

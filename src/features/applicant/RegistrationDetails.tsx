@@ -1,5 +1,6 @@
 /**
- * The registration's fields as sent (or corrected since), once the birthday has opened them; their
+ * The office's open information request first, if there is one (RequestSection.tsx); the
+ * registration's fields as sent (or corrected since), once the birthday has opened them; their
  * correction while the registration's processing allows it; the download of everything stored
  * (GDPR Art. 15); and the withdrawal (Art. 17). The list gives way to the correction form and
  * comes back when it is saved (the focus on the section's heading, the result under it) or
@@ -12,6 +13,7 @@ import type { VerifiedRegistration } from '../../contract/applicantApiSchemas';
 import { fieldNames } from '../../contract/fields';
 import { registrationDataUrl } from './applicantApi';
 import { CorrectionForm } from './CorrectionForm';
+import { RequestSection } from './RequestSection';
 import { useApplicantFormatting } from './useApplicantFormatting';
 import { WithdrawSection } from './WithdrawSection';
 
@@ -27,6 +29,7 @@ export function RegistrationDetails({
   const format = useApplicantFormatting();
   const [correcting, setCorrecting] = useState(false);
   const [corrected, setCorrected] = useState(false);
+  const [answered, setAnswered] = useState(false);
   const correctButton = useRef<HTMLButtonElement>(null);
   const closed = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -42,8 +45,23 @@ export function RegistrationDetails({
     (corrected ? heading.current : correctButton.current)?.focus();
   }, [correcting, corrected]);
 
+  const { request } = registration;
   return (
     <>
+      {answered && (
+        <p role="status" className="alert alert-success">
+          {t('request-answered')}
+        </p>
+      )}
+      {request && !correcting && (
+        <RequestSection
+          registration={{ ...registration, request }}
+          answered={() => {
+            setAnswered(true);
+            heading.current?.focus();
+          }}
+        />
+      )}
       <section aria-labelledby="details-heading" className="mb-5">
         <h2
           ref={heading}

@@ -10,6 +10,7 @@ import { dynamicMiddleware, rootReducer } from '../../app/store';
 import { xsrfHeaderFor } from '../../api/xsrf';
 // Types only: the schemas' TypeBox stays out of the page's bundle.
 import type {
+  AnswerBody,
   ApplicantRegistration,
   BirthdayBody,
   CorrectionBody,
@@ -75,6 +76,22 @@ export const applicantApi = createApi({
         if (data) dispatch(applicantApi.util.upsertQueryData('registration', undefined, data));
       },
     }),
+    /**
+     * The answer to the office's request: fields corrected, or none (nothing to change). 409 with
+     * requestClosed when the office withdrew or replaced it meanwhile.
+     */
+    answer: builder.mutation<VerifiedRegistration, AnswerBody & { version: number }>({
+      query: ({ version, ...body }) => ({
+        url: 'registration/answer',
+        method: 'POST',
+        headers: { 'If-Match': ifMatchOf(version) },
+        body,
+      }),
+      async onQueryStarted(_argument, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(applicantApi.util.upsertQueryData('registration', undefined, data));
+      },
+    }),
     /** Ends the session on the server and clears its cookie (204 also without one). */
     signOut: builder.mutation<void, void>({
       query: () => ({ url: 'session', method: 'DELETE' }),
@@ -96,6 +113,7 @@ export const {
   useVerifyMutation,
   useRegistrationQuery,
   useCorrectMutation,
+  useAnswerMutation,
   useWithdrawMutation,
   useSignOutMutation,
   useRequestLinksMutation,

@@ -14,3 +14,7 @@ export function triesLeftIn(error: QueryError): number | undefined {
     ? (error as { data?: Partial<WrongBirthday> }).data?.triesLeft
     : undefined;
 }
+
+/** A refused answer (409): the office withdrew or replaced its request meanwhile. */
+export const requestClosedIn = (error: QueryError) =>
+  statusOf(error) === 409 && (error as { data?: { requestClosed?: boolean } }).data?.requestClosed;

@@ -26,6 +26,8 @@ export function useApplicantFormatting() {
       const [day, month, year] = ddmmyyyy.split('.').map(Number);
       return birthdayFormat.format(new Date(Date.UTC(year, month - 1, day)));
     },
+    /** A day (YYYY-MM-DD), as the page writes a date: 15 December 2026. */
+    day: (day: string) => birthdayFormat.format(new Date(`${day}T00:00:00Z`)),
     programme,
     /** A field's name as the form gives it (the terms by their section's heading). */
     label: (field: FieldName) => t(fieldNameKey(field), { ns: 'translation' }),

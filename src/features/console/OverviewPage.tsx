@@ -42,10 +42,13 @@ export function OverviewPage() {
                     <th scope="col" className="text-end">
                       {t('overview-total')}
                     </th>
+                    <th scope="col" className="text-end">
+                      {t('overview-overdue')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {data.programmes.map(({ code, states }) => (
+                  {data.programmes.map(({ code, states, overdue }) => (
                     <tr key={code}>
                       <th scope="row">{format.programme(code)}</th>
                       {processingStates.map((state) => (
@@ -58,6 +61,11 @@ export function OverviewPage() {
                       <td className="text-end">
                         <Link to={`/staff?${filterQuery({ programme: code })}`}>
                           {processingStates.reduce((sum, state) => sum + states[state], 0)}
+                        </Link>
+                      </td>
+                      <td className="text-end">
+                        <Link to={`/staff?${filterQuery({ programme: code, overdue: 'true' })}`}>
+                          {overdue}
                         </Link>
                       </td>
                     </tr>

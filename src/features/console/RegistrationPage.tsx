@@ -23,6 +23,7 @@ import { DetailsSection } from './DetailsSection';
 import { ListNeighbours } from './ListNeighbours';
 import { NotesSection } from './NotesSection';
 import { PossibleDuplicates } from './PossibleDuplicates';
+import { RequestInformation } from './RequestInformation';
 import { ProcessingPanel } from './ProcessingPanel';
 import { Timeline } from './Timeline';
 import { useFormatting } from './useFormatting';
@@ -107,6 +108,7 @@ function Registration({ registration, member, reload }: RegistrationViewProps) {
       <div className="row g-4">
         <div className="col-lg-6">
           <ProcessingPanel registration={registration} member={member} reload={reload} />
+          <RequestInformation registration={registration} />
           <NotesSection registration={registration} />
         </div>
         <div className="col-lg-6">

@@ -1,7 +1,7 @@
 /**
  * A registration's history, oldest first: received, every state and assignee change, every
- * correction with the field's old and new value, every note, every word on a possible duplicate;
- * each with who and when.
+ * correction with the field's old and new value, every note, every word on a possible duplicate,
+ * every information request and its answer or withdrawal; each with who and when.
  */
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, Person, PossibleDuplicate } from '../../contract/consoleApiSchemas';
@@ -65,6 +65,15 @@ function Step({
           other: other?.reference ?? t('duplicate-other'),
         });
       }
+      case 'request':
+        return t(entry.fields.length > 0 ? 'history-request' : 'history-request-nothing', {
+          fields: entry.fields.map(format.label).join(', '),
+          deadline: format.date(entry.deadline),
+        });
+      case 'request-answered':
+        return t(entry.late ? 'history-request-answered-late' : 'history-request-answered');
+      case 'request-withdrawn':
+        return t('history-request-withdrawn');
     }
   })();
   return (

@@ -5,6 +5,7 @@
  * audit log; a registration's change, note or bulk change also in the overview and the
  * registration itself (from the change's answer, or read again).
  */
+import type { InformationRequest, RequestBody } from '../../contract/informationRequests';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { dynamicMiddleware, rootReducer } from '../../app/store';
@@ -143,6 +144,22 @@ export const consoleApi = createApi({
             ]
           : [],
     }),
+    /** 422: the deadline has passed, or the message holds a link. */
+    makeRequest: builder.mutation<InformationRequest, { id: number } & RequestBody>({
+      query: ({ id, ...body }) => ({ url: `registrations/${id}/request`, method: 'POST', body }),
+      invalidatesTags: (result, _error, { id }) =>
+        result ? [{ type: 'Registration', id }, 'Overview', 'AuditLog'] : [],
+    }),
+    /** 409: none open, the applicant answered it meanwhile. */
+    withdrawRequest: builder.mutation<void, { id: number }>({
+      query: ({ id }) => ({ url: `registrations/${id}/request`, method: 'DELETE' }),
+      // Read again either way: answered meanwhile, the page shows the answer.
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Registration', id },
+        'Overview',
+        'AuditLog',
+      ],
+    }),
     bulkChange: builder.mutation<BulkResult, BulkChange>({
       query: (change) => ({ url: 'registrations/bulk', method: 'POST', body: change }),
       invalidatesTags: (result) => (result ? ['Registration', 'Overview', 'AuditLog'] : []),
@@ -176,6 +193,8 @@ export const {
   useChangeRegistrationMutation,
   useAddNoteMutation,
   useResolveDuplicateMutation,
+  useMakeRequestMutation,
+  useWithdrawRequestMutation,
   useBulkChangeMutation,
   useStaffMembersQuery,
   useWithdrawalsQuery,

@@ -54,6 +54,8 @@ export interface CorrectionFieldsProps {
   autoComplete: 'off' | 'on';
   /** Fields given the whole row, where half of it is too narrow for their value (an email). */
   wide?: readonly FieldName[];
+  /** The fields shown, in the form's order (those an information request asks for); all by default. */
+  only?: readonly FieldName[];
 }
 
 const ids = (prefix: string, field: FieldName) => ({
@@ -63,9 +65,10 @@ const ids = (prefix: string, field: FieldName) => ({
 });
 
 export function CorrectionFields(props: CorrectionFieldsProps) {
-  const { idPrefix, errors, label, message, summaryRef } = props;
+  const { idPrefix, errors, label, message, summaryRef, only } = props;
   const { i18n } = useTranslation();
-  const invalid = fieldNames.filter((field) => errors[field]);
+  const shown = only ? fieldNames.filter((field) => only.includes(field)) : fieldNames;
+  const invalid = shown.filter((field) => errors[field]);
   return (
     <>
       <ProblemSummary
@@ -78,7 +81,7 @@ export function CorrectionFields(props: CorrectionFieldsProps) {
         summaryRef={summaryRef}
       />
       <div className="row g-3 mb-3">
-        {fieldNames.map((field) => (
+        {shown.map((field) => (
           <FieldControl key={field} field={field} {...props} />
         ))}
       </div>
