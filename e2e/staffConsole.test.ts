@@ -332,7 +332,7 @@ function consoleTests(storage: { postgresUrl?: string }) {
     );
     // What: each detail by its label in the language shown.
     const detail = (key: string, value: string) =>
-      text('sv', `staff:audit-detail.${key}`).replace('{{value}}', value);
+      text('sv', `staff:audit-detail.${key}`, { value });
     expect(log).toMatch(
       new RegExp(`${event('open')}\\t1\\t[^\\t]*\\t.*${detail('reference', reference)}`),
     );
