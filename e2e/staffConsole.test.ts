@@ -330,12 +330,20 @@ function consoleTests(storage: { postgresUrl?: string }) {
     expect(log).toMatch(
       new RegExp(`${event('sign-in')}\\t\\tAlma Admin\\nalma\\.admin@example\\.edu`),
     );
-    expect(log).toMatch(new RegExp(`${event('open')}\\t1\\t[^\\t]*\\t.*reference=${reference}`));
-    expect(log).toMatch(new RegExp(`${event('export')}\\t2\\t[^\\t]*\\tformat=csv programme=MIDS`));
+    // What: each detail by its label in the language shown.
+    const detail = (key: string, value: string) =>
+      text('sv', `staff:audit-detail.${key}`, { value });
     expect(log).toMatch(
-      new RegExp(`${event('export')}\\t2\\t[^\\t]*\\tformat=xlsx programme=MIDS`),
+      new RegExp(`${event('open')}\\t1\\t[^\\t]*\\t.*${detail('reference', reference)}`),
     );
-    expect(log).toContain(`reason=${JSON.stringify(reason)}`);
+    for (const format of ['csv', 'xlsx']) {
+      expect(log).toMatch(
+        new RegExp(
+          `${event('export')}\\t2\\t[^\\t]*\\t${detail('format', format)} · programme=MIDS`,
+        ),
+      );
+    }
+    expect(log).toContain(detail('reason', reason));
     expect(log).toMatch(new RegExp(`${event('erase')}\\t1\\tAlma Admin\\nalma\\.admin@example`));
     const events = await page.locator('tbody td:nth-child(2)').allInnerTexts();
     expect(events).toContain(event('list'));

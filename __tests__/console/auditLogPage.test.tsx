@@ -40,6 +40,7 @@ const events = [
   'download',
   'export',
   'erase',
+  'withdraw',
   'change',
   'bulk',
   'note',
@@ -132,8 +133,53 @@ it('refuses a day that is none, saying how to write one, and asks the API nothin
   const day = screen.getByLabelText('Dag');
   expect(day).toHaveFocus();
   expect(day).toHaveAccessibleDescription(
-    'Till exempel 17.3.2026 Ange datumet som dag, månad och år, till exempel 17.3.2026.',
+    'Till exempel 17.3.2026 Ange datumet som dag, månad och år med fyra siffror, till exempel 17.3.2026.',
   );
   expect(screen.getByTestId('address')).toHaveTextContent(/^\/staff\/audit-log$/);
   expect(logQueries()).toHaveLength(asked);
 });
+
+it.each([
+  [
+    'sv',
+    [
+      'Anmälan nr 25 · Referens W7FNS7SK · Ny status: Under behandling · Ny handläggare: Cai Coordinator',
+      'Valda anmälningar: 4 · Ny status: Behandlad · Ny handläggare: Ingen',
+      'Anmälan nr 25 · Referens W7FNS7SK · Ändrade fält: e-postadress, postanstalt',
+      'Orsak: sent twice',
+    ],
+  ],
+  [
+    'en',
+    [
+      'Registration no. 25 · Reference W7FNS7SK · New status: In progress · New assignee: Cai Coordinator',
+      'Selected registrations: 4 · New status: Processed · New assignee: Nobody',
+      'Registration no. 25 · Reference W7FNS7SK · Changed fields: email address, city or town',
+      'Reason: sent twice',
+    ],
+  ],
+] as const)(
+  'reads what was set in words, a person by name, no hash (%s)',
+  async (language, read) => {
+    const other = { kind: 'other' };
+    renderLog(
+      [
+        {
+          ...record('change', other),
+          details: 'id=25 reference=W7FNS7SK new-state=in-progress new-assignee="cai-1"',
+        },
+        { ...record('bulk', other), details: 'ids=4 new-state=done new-assignee=null' },
+        { ...record('change', other), details: 'id=25 reference=W7FNS7SK fields=email,city' },
+        {
+          ...record('erase', other),
+          details: `reference-hash=${'a'.repeat(32)} reason="sent twice"`,
+        },
+      ],
+      '/staff/audit-log',
+      language,
+    );
+
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[4].textContent)).toEqual(read);
+  },
+);

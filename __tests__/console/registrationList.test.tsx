@@ -174,6 +174,10 @@ describe('the list', () => {
         .getAllByRole('option')
         .map((option) => option.textContent);
     expect(options()).toEqual([sv['bulk-keep'], sv.nobody, cai.name, alma.name]);
+    // Said under the select, so that nobody missing puzzles.
+    expect(screen.getByLabelText(sv['bulk-assignee'])).toHaveAccessibleDescription(
+      sv['bulk-assignee-hint'],
+    );
     // An IT registration too: Cai (MIDS only) cannot take it, and is no longer offered.
     await user.click(screen.getByLabelText(sv['select-row'].replace('{{reference}}', 'REF2')));
     expect(options()).toEqual([sv['bulk-keep'], sv.nobody, alma.name]);
@@ -425,5 +429,26 @@ describe('the overview', () => {
     expect(rows.map((row) => row.lastChild!.textContent)).toEqual(
       days.map(({ count }) => String(count)),
     );
+  });
+});
+
+describe("the list's date filter", () => {
+  it('says a range that ends before it starts is reversed, and asks the API nothing', async () => {
+    const { requests } = api(1, [summary(1)]);
+    const user = userEvent.setup();
+    renderConsole('/staff');
+    await screen.findByLabelText(sv['select-row'].replace('{{reference}}', 'REF1'));
+    const searches = () => requestsTo(requests, /\/search$/).length;
+    const asked = searches();
+
+    await user.type(screen.getByLabelText(sv['received-from']), '29.11.2026');
+    await user.type(screen.getByLabelText(sv['received-to']), '1.11.2026');
+    await user.click(screen.getByRole('button', { name: sv['apply-filter'] }));
+
+    const to = screen.getByLabelText(sv['received-to']);
+    expect(to).toHaveFocus();
+    expect(to).toHaveAccessibleDescription(expect.stringContaining(sv['days-reversed']));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/staff$/);
+    expect(searches()).toBe(asked);
   });
 });

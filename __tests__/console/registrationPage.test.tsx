@@ -498,3 +498,50 @@ describe('its possible duplicates', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(sv['duplicate-resolve-failed']);
   });
 });
+
+describe('a registration its applicant withdrew while it was open', () => {
+  const withdrawal = {
+    id: 7,
+    degreeProgram: 'IT',
+    withdrawnAt: '2026-11-29T10:20:00.000Z',
+    assignee: null,
+  };
+  const gone = {
+    status: 410,
+    body: { statusCode: 410, error: 'Gone', message: 'withdrawn', withdrawal },
+  };
+
+  it('a save says so and shows what is left of it instead of the form', async () => {
+    let withdrawn = false;
+    const { requests } = fakeStaffApi([
+      ['GET', /\/me$/, () => ({ body: officer })],
+      ['GET', /\/staff-members$/, () => ({ body: { items: [] } })],
+      ['GET', detailsPath, () => (withdrawn ? gone : { body: registration })],
+      ['PATCH', detailsPath, () => gone],
+    ]);
+    const user = userEvent.setup();
+    await openRegistration();
+    withdrawn = true;
+    await user.click(screen.getByRole('button', { name: sv.take }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] }),
+    ).toBeInTheDocument();
+    expect(sent(requests, 'PATCH')).toHaveLength(1);
+    expect(screen.queryByText(registration.email)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: sv.take })).not.toBeInTheDocument();
+  });
+});
+
+describe("a registration's details as the staff read them", () => {
+  it("shows the birthday in the console's date format and the year in the staff's words", async () => {
+    api(() => ({ body: registration }));
+    renderConsole('/staff/7', 'en');
+    await screen.findByRole('heading', { level: 1 });
+    // Stored as typed (29.02.2000): shown as the English console writes its other dates.
+    expect(await screen.findByText('29/02/2000')).toBeInTheDocument();
+    expect(screen.queryByText(registration.birthday)).not.toBeInTheDocument();
+    expect(screen.getByText(staffTexts.en['field-label'].startedYear)).toBeInTheDocument();
+    expect(screen.queryByText(formTexts.en.form['startedYear-label'])).not.toBeInTheDocument();
+  });
+});

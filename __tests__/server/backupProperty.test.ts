@@ -7,7 +7,7 @@
  * BACKUP_PROPERTY_RUNS sets how many sequences (CI runs more than `npm test`).
  */
 import fc from 'fast-check';
-import { applicantAuditActor, withdrawalReason } from '../../server/applicant/applicantRoutes';
+import { applicantAuditActor } from '../../server/applicant/applicantRoutes';
 import { auditActor } from '../../server/console/signIn';
 import { bulkChange } from '../../server/console/bulkChanges';
 import { resolveDuplicate } from '../../server/console/duplicateReviews';
@@ -231,7 +231,7 @@ async function perform(database: Database, write: Write, serial: number) {
         },
         { reference: registration.reference },
         applicantAuditActor,
-        withdrawalReason,
+        { command: 'withdraw' },
       );
       return;
     case 'token':

@@ -52,7 +52,7 @@ it('backs up and restores audit rows written with the longest values the console
     secret: 'x'.repeat(32),
     mailDir: makeTempDir('server-test-mail-'),
   };
-  expect(await eraseApplicant(context, { reference }, auditActor(person), reason)).toBe(1);
+  expect(await eraseApplicant(context, { reference }, auditActor(person), { reason })).toBe(1);
   const { text } = await createBackup(database);
   const written = await readAuditLog(database);
   await database.close();

@@ -510,7 +510,7 @@ describe('what stays and what goes', () => {
     );
   });
 
-  it('records each change in the audit log as what changed, never a value', async () => {
+  it("records each change in the audit log as the new state and assignee, never the applicant's value", async () => {
     const log = await database.query<{ command: string; row_count: number; details: string }>(
       `SELECT command, row_count, details FROM audit_log
        WHERE command IN ('change', 'note', 'bulk') ORDER BY id`,
@@ -521,12 +521,17 @@ describe('what stays and what goes', () => {
     const piaIs = `id=${pia[0].id} reference=${pia[0].reference}`;
     expect(log).toEqual(
       expect.arrayContaining([
-        { command: 'change', row_count: 1, details: `${piaIs} assignee` },
-        { command: 'change', row_count: 1, details: `${piaIs} state` },
+        { command: 'change', row_count: 1, details: `${piaIs} new-assignee="admin"` },
+        { command: 'change', row_count: 1, details: `${piaIs} new-state=waiting` },
+        { command: 'change', row_count: 1, details: `${piaIs} new-assignee=null` },
         { command: 'change', row_count: 1, details: `${piaIs} fields=phoneNumber,city` },
         { command: 'note', row_count: 1, details: expect.stringMatching(`^${piaIs} note=\\d+$`) },
-        { command: 'bulk', row_count: 2, details: 'programme=IT set=state,assignee' },
-        { command: 'bulk', row_count: 2, details: 'ids=2 set=state' },
+        {
+          command: 'bulk',
+          row_count: 2,
+          details: 'programme=IT new-state=done new-assignee="admin"',
+        },
+        { command: 'bulk', row_count: 2, details: 'ids=2 new-state=waiting' },
       ]),
     );
     const everything = JSON.stringify(await database.query('SELECT * FROM audit_log'));

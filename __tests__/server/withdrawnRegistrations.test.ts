@@ -69,7 +69,7 @@ async function register(values: Partial<RegistrationValues>): Promise<number> {
 
 /** A staff request as the console sends it. */
 async function staff(
-  method: 'GET' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
   url: string,
   cookie: string,
   body?: object,
@@ -168,6 +168,18 @@ describe('a registration its applicant withdrew', () => {
       (await staff('GET', `/registrations/${theirs}`, admin)).json().withdrawal.assignee,
     ).toBeNull();
     expect((await staff('GET', `/registrations/${mine}`, coordinator)).statusCode).toBe(404);
+  });
+
+  it('answers a save or a note on a page still open on it alike: 410, withdrawn', async () => {
+    const saved = await staff('PATCH', `/registrations/${mine}`, admin, { state: 'done' });
+    const noted = await staff('POST', `/registrations/${mine}/notes`, admin, { text: 'Called' });
+    for (const answer of [saved, noted]) {
+      expect(answer.statusCode).toBe(410);
+      expect(answer.json().withdrawal).toMatchObject({ id: mine, assignee: alma });
+    }
+    expect(
+      (await staff('PATCH', `/registrations/${mine}`, coordinator, { state: 'done' })).statusCode,
+    ).toBe(404);
   });
 
   it("is named in its assignee's list of the last days, and in nobody else's", async () => {

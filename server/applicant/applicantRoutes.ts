@@ -62,7 +62,6 @@ export interface ApplicantRoutesOptions {
 
 /** Who the audit log names for what the applicant does through their link. */
 export const applicantAuditActor = 'the applicant (own link)';
-export const withdrawalReason = 'withdrawn by the applicant';
 
 /** The applicant corrects within the programmes of the form, all of them. */
 const applicantAccess = { subject: applicantActor, admin: false, programmes: [...degreePrograms] };
@@ -312,7 +311,7 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
       operations,
       { reference: registration.reference },
       applicantAuditActor,
-      withdrawalReason,
+      { command: 'withdraw' },
       // Its assignee is told that it was withdrawn, and when, with nothing of the applicant's.
       (tx) => recordWithdrawal(tx, registration.reference),
     );

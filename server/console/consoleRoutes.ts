@@ -21,12 +21,10 @@ import {
 import { findAllRegistrations, findRegistrations } from './registrationQueries';
 import { answeredRegistration, findRegistrationDetails } from './registrationDetails';
 import { describeFilter, searchOf } from './registrationSearch';
-import { auditOf, refuseInvisible, requireAdmin, sessionOf } from './routeSupport';
+import { auditOf, refuseInvisible, refuseMissing, requireAdmin, sessionOf } from './routeSupport';
 import { rowsOfPage } from './paging';
 import { exportFileName } from './exportFileName';
 import { auditActor } from './signIn';
-import { findWithdrawal } from './withdrawals';
-import { apiError } from '../errors';
 import { withActorsNamed } from './auditActors';
 import { auditLogFilterOf } from './auditLogFilter';
 
@@ -118,14 +116,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
       programmes,
       operations.timeZone,
     );
-    if (!registration) {
-      // Its old address (a bookmark, the assignee's list) says what became of it.
-      const withdrawal = await findWithdrawal(database, id, programmes);
-      if (!withdrawal) return refuseInvisible(request, database, id);
-      return reply
-        .code(410)
-        .send({ ...apiError(410, 'The applicant withdrew this registration'), withdrawal });
-    }
+    // Its old address (a bookmark, the assignee's list) says what became of it.
+    if (!registration) return refuseMissing(request, reply, database, id);
     await audit(request, 'open', 1, `id=${registration.id} reference=${registration.reference}`);
     return reply
       .header('etag', ifMatchOf(registration.version))
@@ -168,7 +160,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
         operations,
         { reference: registration.reference },
         auditActor(sessionOf(request)),
-        request.body.reason.trim(),
+        { reason: request.body.reason.trim() },
       );
       return reply.code(204).send(null);
     },

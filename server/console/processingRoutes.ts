@@ -19,10 +19,10 @@ import { bulkChange } from './bulkChanges';
 import { resolveDuplicate } from './duplicateReviews';
 import { addNote } from './history';
 import { readOverview } from './overview';
-import { changeRegistration, describeChanges } from './registrationChanges';
+import { changeRegistration, describeChanges, describeSettings } from './registrationChanges';
 import { answeredRegistration, findRegistrationDetails } from './registrationDetails';
 import { describeFilter, searchOf } from './registrationSearch';
-import { auditOf, refuseInvisible, sessionOf } from './routeSupport';
+import { auditOf, refuseInvisible, refuseMissing, sessionOf } from './routeSupport';
 import { assignableStaff } from './staffMembers';
 import { recentWithdrawals } from './withdrawals';
 
@@ -85,7 +85,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
       });
       switch (result.outcome) {
         case 'not-visible':
-          return refuseInvisible(request, database, id);
+          return refuseMissing(request, reply, database, id);
         case 'stale': {
           const { changedBy, changedAt } = result;
           const who = changedBy ? changedBy.name : 'someone';
@@ -129,7 +129,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
       author: subject,
       text: request.body.text,
     });
-    if (!added) return refuseInvisible(request, database, id);
+    if (!added) return refuseMissing(request, reply, database, id);
     await audit(request, 'note', 1, `id=${id} reference=${added.reference} note=${added.note.id}`);
     return reply.code(201).send(added.note);
   });
@@ -199,8 +199,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
     }
     const chosen =
       'filter' in body ? describeFilter(body.filter, {}) || 'all' : `ids=${body.ids.length}`;
-    const set = Object.keys(body.set).join(',');
-    await audit(request, 'bulk', result.updated, `${chosen} set=${set}`);
+    await audit(request, 'bulk', result.updated, `${chosen} ${describeSettings(body.set)}`);
     return { updated: result.updated };
   });
 

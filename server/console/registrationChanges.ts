@@ -145,13 +145,26 @@ export function changeRegistration(
   });
 }
 
-/** What changed as the audit log records it: names, never values. */
+/**
+ * A new state and assignee as the audit log records them, apart from a filter's own state and
+ * assignee: a staff member by their subject (as the Who column), quoted; nobody as null.
+ */
+export function describeSettings(set: { state?: string; assignee?: string | null }): string {
+  return [
+    ...(set.state === undefined ? [] : [`new-state=${set.state}`]),
+    ...(set.assignee === undefined ? [] : [`new-assignee=${JSON.stringify(set.assignee)}`]),
+  ].join(' ');
+}
+
+/** What changed as the audit log records it: the new state and assignee; corrected fields by name, never a value. */
 export function describeChanges(changes: readonly Change[]): string {
-  const kinds = [...new Set(changes.map((change) => change.type))].filter(
-    (type) => type !== 'correction',
+  const set = Object.fromEntries(
+    changes.flatMap((change) => (change.type === 'correction' ? [] : [[change.type, change.to]])),
   );
   const corrected = changes.flatMap((change) =>
     change.type === 'correction' ? [change.field] : [],
   );
-  return [...kinds, ...(corrected.length > 0 ? [`fields=${corrected.join(',')}`] : [])].join(' ');
+  return [describeSettings(set), ...(corrected.length > 0 ? [`fields=${corrected.join(',')}`] : [])]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -2,12 +2,14 @@
  * What the staff API's routes share: the person signed in, the audit log's entry for what they
  * did, and the refusals of what they may not see or do.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiError } from '../errors';
 import type { Queryable } from '../db/database';
 import { recordSecurityEvent } from '../logging';
 import { recordAudit } from '../operations/auditLog';
 import { registrationExists } from './registrationQueries';
 import { auditActor } from './signIn';
+import { findWithdrawal } from './withdrawals';
 
 export const sessionOf = (request: FastifyRequest) => request.staffSession!;
 
@@ -35,4 +37,21 @@ export function requireAdmin(request: FastifyRequest) {
     recordSecurityEvent(request, 'staff-access-denied');
     throw request.server.httpErrors.forbidden('Only the admissions admins may do this');
   }
+}
+
+/**
+ * Refuses a registration that is not there to see: one its applicant withdrew says so (410), its
+ * old address, a save or a note alike, so that the page open on it can tell; any other as above.
+ */
+export async function refuseMissing(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  database: Queryable,
+  id: number,
+) {
+  const withdrawal = await findWithdrawal(database, id, sessionOf(request).programmes);
+  if (!withdrawal) return refuseInvisible(request, database, id);
+  return reply
+    .code(410)
+    .send({ ...apiError(410, 'The applicant withdrew this registration'), withdrawal });
 }

@@ -103,7 +103,8 @@ export async function eraseApplicant(
   { database, secret, mailDir }: OperationsContext,
   criterion: ApplicantCriterion,
   actor: string,
-  reason?: string,
+  /** Why, when told; `withdraw` records the applicant's own withdrawal under its own name. */
+  { reason, command = 'erase' }: { reason?: string; command?: 'erase' | 'withdraw' } = {},
   /** Done in the erasure's transaction before the rows go (a withdrawal's record). */
   beforeErase?: (tx: Queryable) => Promise<void>,
 ): Promise<number> {
@@ -116,7 +117,7 @@ export async function eraseApplicant(
     // Quoted, a reason can grow to several times its length: it is cut to what the log keeps.
     const room = auditTextLimits.details - `${hash} reason=`.length;
     const details = reason ? `${hash} reason=${quotedWithin(reason, room)}` : hash;
-    await recordAudit(tx, { command: 'erase', rowCount: erased, actor, details });
+    await recordAudit(tx, { command, rowCount: erased, actor, details });
     return erased;
   });
   await deleteConfirmationFilesOfGone(database, mailDir);

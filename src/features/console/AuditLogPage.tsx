@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import type { PageOfAuditRecords } from '../../contract/consoleApiSchemas';
 import { auditPersonApplicant } from '../../contract/consoleLimits';
+import { AuditDetails } from './AuditDetails';
 import { filterQuery, useAuditLogQuery, useStaffMembersQuery } from './consoleApi';
 import { DayField } from './DayField';
 import { EmailAddress } from './EmailAddress';
@@ -33,6 +34,7 @@ export function AuditLogPage() {
   const page = pageIn(searchParams);
   const { data, isFetching, isError } = useAuditLogQuery({ ...filter, page });
   const { data: people = [] } = useStaffMembersQuery();
+  const names = new Map(people.map((person) => [person.subject, person.name]));
   const [dayInvalid, setDayInvalid] = useState(false);
   // Every event the console has a name for, by that name.
   const events = Object.entries(
@@ -59,7 +61,7 @@ export function AuditLogPage() {
     <>
       <ViewHeading title={t('audit-log-heading')} />
       <form className="row g-3 align-items-end mb-4" onSubmit={applyFilter} role="search">
-        <div className="col-sm-6 col-lg-4">
+        <div className="col-sm-6 col-lg-3">
           <label className="form-label" htmlFor="audit-event">
             {t('audit-command')}
           </label>
@@ -77,7 +79,8 @@ export function AuditLogPage() {
             ))}
           </select>
         </div>
-        <div className="col-sm-6 col-lg-3">
+        {/* Wide enough for "the applicant (through their own link)" whole. */}
+        <div className="col-sm-6 col-lg-4">
           <label className="form-label" htmlFor="audit-person">
             {t('audit-who')}
           </label>
@@ -139,7 +142,9 @@ export function AuditLogPage() {
                   <td>
                     <Actor record={record} />
                   </td>
-                  <td>{record.details}</td>
+                  <td>
+                    <AuditDetails details={record.details} names={names} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -127,6 +127,7 @@ export function BulkChangeForm({
           <select
             id="bulk-assignee"
             className="form-select"
+            aria-describedby="bulk-assignee-hint"
             value={chosen}
             onChange={(event) => setAssignee(event.target.value)}
           >
@@ -134,6 +135,9 @@ export function BulkChangeForm({
             <option value={nobody}>{t('nobody')}</option>
             <PersonOptions people={assignable} me={me} />
           </select>
+          <div id="bulk-assignee-hint" className="form-text">
+            {t('bulk-assignee-hint')}
+          </div>
         </div>
         <div className="col-lg-4">
           <button type="submit" className="btn btn-primary">

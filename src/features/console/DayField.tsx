@@ -1,6 +1,7 @@
 /**
  * A date filter's field: the day in the console's language's format, with an example under the
- * label, and what is wrong under the field once the filter is applied with a day that is none.
+ * label, and what is wrong under the field once the filter is applied with a day that is none (a
+ * two-digit year too: 29.11.26 could be 1926 as well) or that ends a range before its start.
  * The form reads the field's text; `dayOfText` turns it into the day the address keeps.
  */
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ export function DayField({
   label,
   day,
   invalid,
+  reversed = false,
 }: {
   id: string;
   name: string;
@@ -23,9 +25,14 @@ export function DayField({
   day: string | undefined;
   /** The text applied names no day. */
   invalid: boolean;
+  /** The day applied is before the range's start (the range's end only). */
+  reversed?: boolean;
 }) {
   const { t } = useTranslation('staff');
   const format = useFormatting();
+  const error = invalid
+    ? t('day-invalid', { example: format.date(exampleDay) })
+    : reversed && t('days-reversed');
   return (
     <>
       <label className="form-label mb-0" htmlFor={id}>
@@ -39,14 +46,14 @@ export function DayField({
         name={name}
         type="text"
         autoComplete="off"
-        className={`form-control${invalid ? ' is-invalid' : ''}`}
+        className={`form-control${error ? ' is-invalid' : ''}`}
         defaultValue={day && format.date(day)}
-        aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ''}`}
-        aria-invalid={invalid}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={Boolean(error)}
       />
-      {invalid && (
+      {error && (
         <div id={`${id}-error`} className="invalid-feedback d-block">
-          {t('day-invalid', { example: format.date(exampleDay) })}
+          {error}
         </div>
       )}
     </>

@@ -70,6 +70,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   const [bulkChanged, setBulkChanged] = useState<BulkChanged>();
   // The date filters whose text, as last applied, names no day.
   const [invalidDays, setInvalidDays] = useState<readonly string[]>([]);
+  const [reversedDays, setReversedDays] = useState(false);
   const select = (change: Omit<Selection, 'of'>) => {
     setSelection({ of: shownList, ...change });
     setBulkChanged(undefined);
@@ -105,6 +106,11 @@ export function RegistrationList({ member }: { member: StaffMember }) {
     const notDays = dayBounds.filter((bound) => text(bound).trim() && !dayOfText(text(bound)));
     setInvalidDays(notDays);
     if (notDays.length > 0) return document.getElementById(`filter-${notDays[0]}`)?.focus();
+    // A range that ends before it starts would only find nothing: said as what it is.
+    const [from, to] = dayBounds.map((bound) => dayOfText(text(bound)));
+    const reversed = from !== undefined && to !== undefined && from > to;
+    setReversedDays(reversed);
+    if (reversed) return document.getElementById('filter-to')?.focus();
     dispatch(searchTextChanged(text('q')));
     setSearchParams(
       filterQuery(
@@ -185,6 +191,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
               label={t(`received-${bound}`)}
               day={filter[bound]}
               invalid={invalidDays.includes(bound)}
+              reversed={bound === 'to' && reversedDays}
             />
           </div>
         ))}

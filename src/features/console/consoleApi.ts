@@ -32,7 +32,7 @@ import type {
   Withdrawals,
 } from '../../contract/consoleApiSchemas';
 import { ifMatchOf } from '../../contract/processing';
-import { isSignedOut } from './apiErrors';
+import { isSignedOut, withdrawalIn } from './apiErrors';
 import { consoleApiPath } from '../../contract/consolePaths';
 
 /** The filter as the API's query string, leaving out what is empty. */
@@ -54,6 +54,18 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: consoleApiPath,
   fetchFn: (...request) => fetch(...request),
 });
+
+/**
+ * A change or note refused because the applicant withdrew the registration meanwhile (410): it is
+ * read again, so that its page gives way to what is left of it, and the lists drop it.
+ */
+const withdrawnMeanwhile = (error: Parameters<typeof withdrawalIn>[0], id: number) =>
+  withdrawalIn(error)
+    ? [
+        { type: 'Registration' as const, id },
+        { type: 'Registration' as const, id: 'LIST' },
+      ]
+    : [];
 
 export const consoleApi = createApi({
   reducerPath: 'consoleApi',
@@ -107,8 +119,10 @@ export const consoleApi = createApi({
         // The answer is the registration as changed: shown at once, without reading it again.
         if (data) dispatch(consoleApi.util.updateQueryData('registration', id, () => data));
       },
-      invalidatesTags: (result) =>
-        result ? [{ type: 'Registration', id: 'LIST' }, 'Overview', 'AuditLog'] : [],
+      invalidatesTags: (result, error, { id }) =>
+        result
+          ? [{ type: 'Registration', id: 'LIST' }, 'Overview', 'AuditLog']
+          : withdrawnMeanwhile(error, id),
     }),
     addNote: builder.mutation<Note, { id: number } & NoteBody>({
       query: ({ id, text }) => ({
@@ -117,8 +131,8 @@ export const consoleApi = createApi({
         body: { text },
       }),
       // The registration again, with the note in its timeline.
-      invalidatesTags: (result, _error, { id }) =>
-        result ? [{ type: 'Registration', id }, 'AuditLog'] : [],
+      invalidatesTags: (result, error, { id }) =>
+        result ? [{ type: 'Registration', id }, 'AuditLog'] : withdrawnMeanwhile(error, id),
     }),
     resolveDuplicate: builder.mutation<
       RegistrationDetails,

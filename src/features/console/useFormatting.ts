@@ -29,6 +29,11 @@ export function useFormatting() {
     dateStyle: 'short',
   });
   const programme = (code: string) => t(`degree-programs.${code}`);
+  // The birthday is stored as the form takes it (dd.mm.yyyy): shown as the console's other dates.
+  const birthday = (stored: string) => {
+    const [, day, month, year] = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(stored) ?? [];
+    return year ? calendarDate.format(new Date(`${year}-${month}-${day}T00:00:00Z`)) : stored;
+  };
   return {
     received: (iso: string) => dateTime.format(new Date(iso)),
     /** The day of a time, in the institution's time zone. */
@@ -37,9 +42,14 @@ export function useFormatting() {
     /** A calendar day with its year (a token's last day). */
     date: (day: string) => calendarDate.format(new Date(`${day}T00:00:00Z`)),
     programme,
-    /** A field's name: its label in the form, but for the terms, whose label there holds a link. */
+    /**
+     * A field's name: its label in the form, or the console's own where the form's speaks to the
+     * applicant ("your") or holds a link (the terms).
+     */
     label: (field: FieldName) =>
-      field === 'terms' ? t('terms-accepted', { ns: 'staff' }) : t(`form.${field}-label`),
+      field === 'terms'
+        ? t('terms-accepted', { ns: 'staff' })
+        : t([`staff:field-label.${field}`, `form.${field}-label`]),
     /** A field's hint: the form's, or the console's own where the form's speaks to the applicant. */
     hint: (field: FieldName) =>
       t([`staff:field-hint.${field}`, `form.${field}-hint`], { domain: config.emailDomain }),
@@ -53,6 +63,8 @@ export function useFormatting() {
         ? programme(String(stored))
         : typeof stored === 'boolean'
           ? t(stored ? 'yes' : 'no', { ns: 'staff' })
-          : stored,
+          : field === 'birthday'
+            ? birthday(stored)
+            : stored,
   };
 }
