@@ -107,12 +107,18 @@ describe('opening the link', () => {
     expect(sent(requests, 'GET', '/my/api/registration')).toHaveLength(1);
   });
 
-  it('says a link that no longer works does not, and offers a new one', async () => {
+  it('says a link that no longer works does not, and offers a new one or registering again', async () => {
     fakeStaffApi([['POST', /^\/my\/api\/session$/, () => ({ status: 404 })]]);
     renderApplicant(`/my/${token}`);
 
     await screen.findByRole('heading', { level: 1, name: sv['link-refused-heading'] });
     expect(screen.getByRole('heading', { name: sv['link-request-heading'] })).toBeInTheDocument();
+    // A withdrawn registration's link is dead too: the form is the way back.
+    expect(screen.getByText(sv['link-refused-register-again'])).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: sv['withdrawn-form-link'] })).toHaveAttribute(
+      'href',
+      '/?lang=sv',
+    );
     expect(window.location.href).not.toContain(token);
   });
 });
@@ -446,7 +452,7 @@ describe('withdrawing', () => {
     expect(erase.headers.get('X-XSRF-TOKEN')).toBe('token-123');
   });
 
-  it('says after a reload, for as long as the tab lasts, that it was withdrawn and nothing is left', async () => {
+  it('says after a reload, for as long as the tab lasts, the same as just after the withdrawal', async () => {
     api();
     const user = userEvent.setup();
     const { unmount } = await openVerified(user);
@@ -454,6 +460,7 @@ describe('withdrawing', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: sv['withdraw-confirm'] }));
     await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] });
+    expect(screen.getByText(sv['withdrawn-paragraph'])).toBeInTheDocument();
     // Only a flag is kept: nothing of the registration.
     expect(Object.values({ ...sessionStorage }).join(' ')).not.toContain('ABCD2345');
     unmount();
@@ -465,7 +472,8 @@ describe('withdrawing', () => {
     ]);
     renderApplicant('/my');
     await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] });
-    expect(screen.getByText(sv['withdrawn-earlier-paragraph'])).toBeInTheDocument();
+    expect(screen.getByText(sv['withdrawn-paragraph'])).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: sv['withdrawn-form-link'] })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: sv['link-request-submit'] })).toBeNull();
   });
 });

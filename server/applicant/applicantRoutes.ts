@@ -188,7 +188,7 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
         change: { fields: request.body.fields },
         person: applicantAccess,
         onlyInStates: correctableStates,
-        afterChange: async (tx) => {
+        afterChange: async (tx, correctedFields) => {
           await countCorrection(tx, id, correctionsPerDay);
           const [{ email }] = await tx.query<{ email: string }>(
             'SELECT email FROM registrations WHERE id = $1',
@@ -200,7 +200,12 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
           await lockMailboxes(tx, addresses);
           for (const address of addresses) {
             if ((await takeMailboxSends(tx, secret, address, 1)) === 0) continue;
-            await queueUpdatedMail(tx, id, address === email ? undefined : address);
+            await queueUpdatedMail(
+              tx,
+              id,
+              correctedFields,
+              address === email ? undefined : address,
+            );
           }
         },
       }).catch((error: unknown) => {

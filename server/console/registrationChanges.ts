@@ -43,8 +43,11 @@ export interface ChangeRequest {
   person: StaffAccess & { subject: string };
   /** The states in which it may be changed at all; any by default. */
   onlyInStates?: readonly ProcessingState[];
-  /** Done in the change's transaction when something changed (the applicant's notice). */
-  afterChange?: (tx: Queryable) => Promise<void>;
+  /**
+   * Done in the change's transaction when something changed (the applicant's notice), with the
+   * fields whose values changed.
+   */
+  afterChange?: (tx: Queryable, correctedFields: FieldName[]) => Promise<void>;
 }
 
 interface LockedRow extends Record<string, unknown> {
@@ -140,7 +143,10 @@ export function changeRegistration(
       [id, ...assignments.map(([, value]) => value)],
     );
     await recordChanges(tx, id, person.subject, changes);
-    await afterChange?.(tx);
+    await afterChange?.(
+      tx,
+      changes.flatMap((made) => (made.type === 'correction' ? [made.field] : [])),
+    );
     return { outcome: 'changed', reference: row.reference, changes };
   });
 }

@@ -49,7 +49,11 @@ export function createApplicantMailDelivery(options: ApplicantMailDeliveryOption
       mail.language,
       institution,
       registration,
-      link,
+      {
+        link,
+        startPage: mail.kind === 'withdrawn' ? links?.startPage(mail.language) : undefined,
+        fields: mail.fields ?? undefined,
+      },
     );
     await transport.send(
       {
