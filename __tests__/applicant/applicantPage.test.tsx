@@ -70,7 +70,8 @@ describe('opening the link', () => {
     expect(window.location.pathname).toBe('/my');
     expect(window.location.href).not.toContain(token);
     await screen.findByRole('heading', { level: 1, name: sv['registration-heading'] });
-    expect(document.title).toBe(sv['page-title'].replace('{{view}}', sv['registration-heading']));
+    // One name, not "Din anmälan – Min anmälan".
+    expect(document.title).toBe(sv['registration-heading']);
     const [session] = sent(requests, 'POST', '/my/api/session');
     expect(await session.json()).toEqual({ token });
     expect(session.headers.get('X-XSRF-TOKEN')).toBe('token-123');
@@ -227,13 +228,15 @@ describe('a correction', () => {
     await user.type(phone, newNumber);
     await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
 
-    const corrected = await screen.findByText(sv.corrected);
+    // The result names what changed, by the form's labels.
+    const result = sv.corrected.replace('{{fields}}', form.form['phoneNumber-label']);
+    const corrected = await screen.findByText(result);
     // Never "saved" beside the old values: the notice comes with the answer shown.
     expect(screen.getByText(newNumber)).toBeInTheDocument();
     // Shown where the applicant is: the section's heading takes the focus, the result under it.
     const details = screen.getByRole('heading', { name: sv['details-heading'] });
     await waitFor(() => expect(details).toHaveFocus());
-    expect(details).toHaveAccessibleDescription(sv.corrected);
+    expect(details).toHaveAccessibleDescription(result);
     expect(details.nextElementSibling).toBe(corrected);
     const [patch] = sent(requests, 'PATCH', '/my/api/registration');
     expect(patch.headers.get('If-Match')).toBe('"3"');

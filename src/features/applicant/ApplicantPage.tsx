@@ -83,7 +83,7 @@ function RegistrationView() {
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
-        <PageHeading>{t('registration-heading')}</PageHeading>
+        <PageHeading isPage>{t('registration-heading')}</PageHeading>
         <SignOutButton />
       </div>
       <RegistrationSummary registration={data} />

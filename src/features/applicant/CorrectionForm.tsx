@@ -6,7 +6,7 @@
  * applicant looks anew; refused because its processing has moved on (409), it says so; refused
  * because the day's corrections of the registration are used up (429), it says that instead.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedRegistration } from '../../contract/applicantApiSchemas';
 import { fieldNames, registrationFields, type FieldName } from '../../contract/fields';
@@ -26,8 +26,8 @@ export function CorrectionForm({
   done,
 }: {
   registration: VerifiedRegistration;
-  /** Closes the form: `corrected` when the correction was saved. */
-  done: (corrected: boolean) => void;
+  /** Closes the form, with the fields the saved correction changed (none when cancelled). */
+  done: (corrected: FieldName[]) => void;
 }) {
   const { t } = useTranslation('applicant');
   const format = useApplicantFormatting();
@@ -39,7 +39,9 @@ export function CorrectionForm({
   const notice = useRef<HTMLDivElement>(null);
   const [correct, { error, isLoading, reset }] = useCorrectMutation();
   const { refetch } = useRegistrationQuery();
-  const { closing, closeWhenShown } = useClosedWhenShown(registration.version, done);
+  const [sent, setSent] = useState<FieldName[]>([]);
+  const closeSaved = useCallback((saved: boolean) => done(saved ? sent : []), [done, sent]);
+  const { closing, closeWhenShown } = useClosedWhenShown(registration.version, closeSaved);
   const refusal = statusOf(error);
   const refusedWhole = refusal === 412 || refusal === 409;
   const usedUp = refusal === 429;
@@ -58,7 +60,7 @@ export function CorrectionForm({
     if (isLoading || closing) return;
     setFailed(false);
     const changed = changedFields(values, registration.fields);
-    if (changed.length === 0) return done(false);
+    if (changed.length === 0) return done([]);
     let found: FieldErrors;
     try {
       found = await checkChanged(values, changed);
@@ -67,6 +69,7 @@ export function CorrectionForm({
     }
     if (Object.keys(found).length === 0) {
       const fields = Object.fromEntries(changed.map((field) => [field, values[field]]));
+      setSent(changed);
       const result = await correct({ version: registration.version, fields });
       if (!('error' in result)) return closeWhenShown(result.data.version);
       found = refusedFieldsIn(result.error) ?? {};
@@ -100,7 +103,7 @@ export function CorrectionForm({
         autoComplete="on"
       />
       {refusedWhole && (
-        <div ref={notice} tabIndex={-1} role="alert" className="alert alert-warning">
+        <div ref={notice} tabIndex={-1} role="alert" className="notice notice-warning">
           <p>{t(refusal === 412 ? 'correction-conflict' : 'correction-closed')}</p>
           <button
             type="button"
@@ -108,7 +111,7 @@ export function CorrectionForm({
             onClick={() => {
               reset();
               void refetch();
-              done(false);
+              done([]);
             }}
           >
             {t('correction-reload')}
@@ -133,7 +136,7 @@ export function CorrectionForm({
         >
           {t('correction-save')}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => done(false)}>
+        <button type="button" className="btn btn-secondary" onClick={() => done([])}>
           {t('cancel')}
         </button>
       </div>
