@@ -289,8 +289,9 @@ function applicantTests(storage: { postgresUrl?: string }) {
       await expectNoViolationsAtBothSizes();
       await page.setViewportSize(viewport);
 
-      // Gone for the staff; its mail went with it, but for the withdrawal's own notice.
-      expect((await staff.request.get(`${consoleApiPath}/registrations/${id}`)).status()).toBe(404);
+      // Gone for the staff (410: the applicant withdrew it, what its assignee is told); its mail
+      // went with it, but for the withdrawal's own notice.
+      expect((await staff.request.get(`${consoleApiPath}/registrations/${id}`)).status()).toBe(410);
       await mailTo(registration.email, /^withdrawn-\d+\.eml$/);
       expect(mailFiles().filter((name) => name.startsWith(`registration-${id}-`))).toEqual([]);
       expect(mailFiles()).not.toContain(`registration-${id}.eml`);
