@@ -242,7 +242,9 @@ function applicantTests(storage: { postgresUrl?: string }) {
       const newNumber = '+358 50 765 4321';
       await phone.fill(newNumber);
       await page.getByRole('button', { name: text(language, 'applicant:correction-save') }).click();
-      await page.getByText(text(language, 'applicant:corrected')).waitFor();
+      // The result names the field corrected, by its label.
+      const phoneLabel = text(language, 'form.phoneNumber-label');
+      await page.getByText(text(language, 'applicant:corrected', { fields: phoneLabel })).waitFor();
       expect(await page.locator('main').innerText()).toContain(newNumber);
       // The result where the applicant is: the section's heading has the focus.
       await page.waitForFunction(() => document.activeElement?.id === 'details-heading');
@@ -287,15 +289,16 @@ function applicantTests(storage: { postgresUrl?: string }) {
       await expectNoViolationsAtBothSizes();
       await page.setViewportSize(viewport);
 
-      // Gone for the staff; its mail went with it, but for the withdrawal's own notice.
-      expect((await staff.request.get(`${consoleApiPath}/registrations/${id}`)).status()).toBe(404);
+      // Gone for the staff (410: the applicant withdrew it, what its assignee is told); its mail
+      // went with it, but for the withdrawal's own notice.
+      expect((await staff.request.get(`${consoleApiPath}/registrations/${id}`)).status()).toBe(410);
       await mailTo(registration.email, /^withdrawn-\d+\.eml$/);
       expect(mailFiles().filter((name) => name.startsWith(`registration-${id}-`))).toEqual([]);
       expect(mailFiles()).not.toContain(`registration-${id}.eml`);
 
       // A reload says so again, for as long as the tab lasts; the link itself no longer opens.
       await page.reload();
-      await page.getByText(text(language, 'applicant:withdrawn-earlier-paragraph')).waitFor();
+      await page.getByText(text(language, 'applicant:withdrawn-paragraph')).waitFor();
       await page.goto(link);
       await page
         .getByRole('heading', {

@@ -70,7 +70,8 @@ describe('opening the link', () => {
     expect(window.location.pathname).toBe('/my');
     expect(window.location.href).not.toContain(token);
     await screen.findByRole('heading', { level: 1, name: sv['registration-heading'] });
-    expect(document.title).toBe(sv['page-title'].replace('{{view}}', sv['registration-heading']));
+    // One name, not "Din anmälan – Min anmälan".
+    expect(document.title).toBe(sv['registration-heading']);
     const [session] = sent(requests, 'POST', '/my/api/session');
     expect(await session.json()).toEqual({ token });
     expect(session.headers.get('X-XSRF-TOKEN')).toBe('token-123');
@@ -107,12 +108,18 @@ describe('opening the link', () => {
     expect(sent(requests, 'GET', '/my/api/registration')).toHaveLength(1);
   });
 
-  it('says a link that no longer works does not, and offers a new one', async () => {
+  it('says a link that no longer works does not, and offers a new one or registering again', async () => {
     fakeStaffApi([['POST', /^\/my\/api\/session$/, () => ({ status: 404 })]]);
     renderApplicant(`/my/${token}`);
 
     await screen.findByRole('heading', { level: 1, name: sv['link-refused-heading'] });
     expect(screen.getByRole('heading', { name: sv['link-request-heading'] })).toBeInTheDocument();
+    // A withdrawn registration's link is dead too: the form is the way back.
+    expect(screen.getByText(sv['link-refused-register-again'])).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: sv['withdrawn-form-link'] })).toHaveAttribute(
+      'href',
+      '/?lang=sv',
+    );
     expect(window.location.href).not.toContain(token);
   });
 });
@@ -221,13 +228,15 @@ describe('a correction', () => {
     await user.type(phone, newNumber);
     await user.click(screen.getByRole('button', { name: sv['correction-save'] }));
 
-    const corrected = await screen.findByText(sv.corrected);
+    // The result names what changed, by the form's labels.
+    const result = sv.corrected.replace('{{fields}}', form.form['phoneNumber-label']);
+    const corrected = await screen.findByText(result);
     // Never "saved" beside the old values: the notice comes with the answer shown.
     expect(screen.getByText(newNumber)).toBeInTheDocument();
     // Shown where the applicant is: the section's heading takes the focus, the result under it.
     const details = screen.getByRole('heading', { name: sv['details-heading'] });
     await waitFor(() => expect(details).toHaveFocus());
-    expect(details).toHaveAccessibleDescription(sv.corrected);
+    expect(details).toHaveAccessibleDescription(result);
     expect(details.nextElementSibling).toBe(corrected);
     const [patch] = sent(requests, 'PATCH', '/my/api/registration');
     expect(patch.headers.get('If-Match')).toBe('"3"');
@@ -446,7 +455,7 @@ describe('withdrawing', () => {
     expect(erase.headers.get('X-XSRF-TOKEN')).toBe('token-123');
   });
 
-  it('says after a reload, for as long as the tab lasts, that it was withdrawn and nothing is left', async () => {
+  it('says after a reload, for as long as the tab lasts, the same as just after the withdrawal', async () => {
     api();
     const user = userEvent.setup();
     const { unmount } = await openVerified(user);
@@ -454,6 +463,7 @@ describe('withdrawing', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: sv['withdraw-confirm'] }));
     await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] });
+    expect(screen.getByText(sv['withdrawn-paragraph'])).toBeInTheDocument();
     // Only a flag is kept: nothing of the registration.
     expect(Object.values({ ...sessionStorage }).join(' ')).not.toContain('ABCD2345');
     unmount();
@@ -465,7 +475,8 @@ describe('withdrawing', () => {
     ]);
     renderApplicant('/my');
     await screen.findByRole('heading', { level: 1, name: sv['withdrawn-heading'] });
-    expect(screen.getByText(sv['withdrawn-earlier-paragraph'])).toBeInTheDocument();
+    expect(screen.getByText(sv['withdrawn-paragraph'])).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: sv['withdrawn-form-link'] })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: sv['link-request-submit'] })).toBeNull();
   });
 });

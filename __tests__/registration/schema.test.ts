@@ -180,6 +180,9 @@ describe('registration schema', () => {
       ['birthday', '2001-09-05', '05.09.2001'],
       ['birthday', '5/9/2001', '05.09.2001'],
       ['birthday', '5-9-2001', '05.09.2001'],
+      // iOS's decimal keyboard in a Finnish or Swedish region has "," and no ".".
+      ['birthday', '5,9,2001', '05.09.2001'],
+      ['birthday', '05, 09, 2001', '05.09.2001'],
       ['city', 'Helsingfors ', 'Helsingfors'],
       ['lastName', 'O’Neill', "O'Neill"],
       ['lastName', 'Oʼ Neill', "O' Neill"],

@@ -412,7 +412,14 @@ function applicantLinkSuite(storage: (dataDir: string) => Promise<Partial<AppOpt
       expect((await verify(await open(token), '06.09.2001')).json()).toMatchObject({
         triesLeft: 4,
       });
-      for (const right of ['5.9.2001', ' 05.09.2001 ', '2001-09-05', '5/9/2001', '5-9-2001']) {
+      for (const right of [
+        '5.9.2001',
+        ' 05.09.2001 ',
+        '2001-09-05',
+        '5/9/2001',
+        '5-9-2001',
+        '5,9,2001',
+      ]) {
         expect([right, (await verify(await open(token), right)).statusCode]).toEqual([right, 204]);
       }
       // The right ones gave their tries back.

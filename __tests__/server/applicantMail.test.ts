@@ -4,7 +4,8 @@
  * (smtp-server) in this process: a correction's notice, a new link and a withdrawal's notice each
  * greet by the first name and name the registration (programme, reference), as the confirmation
  * does, and carry no other data and no link but the applicant's own; the withdrawal's says what
- * can still be done once the data is gone.
+ * can still be done once the data is gone, with the form's start page: the institution's own
+ * service, the one other address a notice may carry.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ParsedMail } from 'mailparser';
@@ -120,6 +121,9 @@ function expectNamesTheRegistration(
       expect(part).not.toContain(value);
     }
   }
+  expect(message.html).toContain(
+    '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
+  );
 }
 
 /** The confirmation's greeting word, and the programme as it names it (code – name). */
@@ -128,16 +132,21 @@ const words = {
   en: { hello: 'Hello', programme: 'MIDS – ' },
 } as const;
 
-it.each(['sv', 'en'] as const)(
-  "in %s: a correction's notice names the registration, with no link and not the new value",
-  async (language) => {
+it.each([
+  ['sv', 'Rättade uppgifter: Telefonnummer, Postanstalt.'],
+  ['en', 'Corrected: Phone number, City or town.'],
+] as const)(
+  "in %s: a correction's notice names the registration and the fields, with no link and no value",
+  async (language, namesTheFields) => {
     const opened = await registerAndOpen(language);
     const city = 'Åbo';
+    const phoneNumber = '+358 40 765 4321';
     const corrected = await myApi(
       'PATCH',
       '/registration',
       opened.session,
-      { fields: { city } },
+      // The birthday as it is stored: sent, but not changed, so not named.
+      { fields: { city, phoneNumber, birthday: opened.values.birthday } },
       { 'if-match': '"1"' },
     );
     expect(corrected.statusCode).toBe(200);
@@ -146,7 +155,11 @@ it.each(['sv', 'en'] as const)(
       greeting: `${words[language].hello} ${opened.values.firstName}`,
       programme: words[language].programme,
     });
-    expect(notice.text).not.toContain(city);
+    for (const part of [notice.text!, String(notice.html)]) {
+      expect(part).toContain(namesTheFields);
+      expect(part).not.toContain(city);
+      expect(part).not.toContain(phoneNumber);
+    }
     expect(linksIn(notice)).toEqual(['mailto:admissions@example.edu']);
   },
 );
@@ -181,7 +194,9 @@ it.each([
     });
     expect(notice.text).toMatch(registerAgain);
     expect(notice.text).toMatch(quoteReference);
-    expect(linksIn(notice)).toEqual(['mailto:admissions@example.edu']);
+    // The way to register again: the form's start page in the notice's language, in both parts.
+    const startPage = `${publicUrl}/?lang=${language}`;
+    expect(linksIn(notice)).toEqual([startPage, 'mailto:admissions@example.edu', startPage]);
     // Sent, the notice keeps nothing of the registration.
     await waitFor(async () => {
       const [{ count }] = await app.operations.database.query<{ count: number }>(

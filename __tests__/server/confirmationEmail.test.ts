@@ -603,6 +603,10 @@ describe('composing the confirmation', () => {
     );
 
     expect(html).toContain(`<a href="${url}" style="word-break:break-all">${url}</a>`);
+    // A phone's mail app lays the message out at the phone's width, not a desktop's.
+    expect(html).toContain(
+      '<head><meta name="viewport" content="width=device-width, initial-scale=1"/></head>',
+    );
   });
 });
 

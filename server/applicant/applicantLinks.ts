@@ -8,7 +8,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { applicantLinkPath, birthdayTries } from '../../src/contract/applicantPaths';
-import type { Language } from '../../src/contract/languages';
+import { pathIn, type Language } from '../../src/contract/languages';
 import type { ApplicantLink } from '../mail/applicantLinkParts';
 
 export interface LinkSettings {
@@ -149,6 +149,8 @@ export interface ApplicantLinkIssuer {
   issue(registrationIds: number[]): Promise<Map<number, ApplicantLink>>;
   /** Link `linkId`, queued with its email; undefined once it has been replaced or erased. */
   find(linkId: number): Promise<ApplicantLink | undefined>;
+  /** The registration form in `language`: the way back after a withdrawal. */
+  startPage(language: Language): string;
 }
 
 export function createLinkIssuer(
@@ -170,5 +172,6 @@ export function createLinkIssuer(
       const token = await tokenOfLink(db, settings.secret, linkId);
       return token === undefined ? undefined : linkOf(token);
     },
+    startPage: (language) => new URL(pathIn(language, '/'), publicUrl).href,
   };
 }

@@ -209,7 +209,10 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
       onlyInStates: correctableStates,
       afterChange: async (tx, changes) => {
         if (answering) await answerOpenRequest(tx, id, requestId);
-        if (!changes.some((change) => change.type === 'correction')) return;
+        const corrected = changes.flatMap((made) =>
+          made.type === 'correction' ? [made.field] : [],
+        );
+        if (corrected.length === 0) return;
         await countCorrection(tx, id, correctionsPerDay);
         const [{ email }] = await tx.query<{ email: string }>(
           'SELECT email FROM registrations WHERE id = $1',
@@ -221,7 +224,7 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
         await lockMailboxes(tx, addresses);
         for (const address of addresses) {
           if ((await takeMailboxSends(tx, secret, address, 1)) === 0) continue;
-          await queueUpdatedMail(tx, id, address === email ? undefined : address);
+          await queueUpdatedMail(tx, id, corrected, address === email ? undefined : address);
         }
       },
     }).catch((error: unknown) => {

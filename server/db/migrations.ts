@@ -973,6 +973,14 @@ const migrations: Migration[] = [
         ADD COLUMN request_id integer REFERENCES registration_requests (id) ON DELETE CASCADE`,
     ],
   },
+  {
+    version: 27,
+    description: "the applicant's correction notice names the fields corrected",
+    statements: [
+      // Their names only, never the values. Nullable: a previous release queues without them.
+      'ALTER TABLE applicant_mail ADD COLUMN fields text[]',
+    ],
+  },
 ];
 
 /** Every schema version, in the order applied. */

@@ -3,15 +3,19 @@
  * was updated or withdrawn, or the office's information request (its message as written, its
  * deadline) and that request's withdrawal. Each greets and names the registration as the
  * confirmation does (the first name when it reads as one, the programme, the reference) and
- * carries no other data; no link but the applicant's own.
+ * carries no other data: a correction's notice names the fields corrected, never their values. No
+ * link but the applicant's own and, in a withdrawal's, the form's start page: the institution's
+ * own service, where registering again begins.
  */
 import { framedHtml, framedText } from './mailFrame';
-import { programmeWithCode } from '../../src/contract/fields';
+import { programmeWithCode, type FieldName } from '../../src/contract/fields';
 import { languageLocales, type Language } from '../../src/contract/languages';
 import type { ApplicantMailKind } from './applicantMailKinds';
 import { applicantTexts } from './applicantMailTexts';
 import { dateFormat, type ConfirmationEmail, type Institution } from './confirmationEmail';
 import { confirmationTexts } from './confirmationTexts';
+// The form's own labels, as the export's headings name the fields.
+import { exportHeading } from '../operations/exportHeadings';
 import { greetingName } from './greetingName';
 import type { ApplicantLink } from './applicantLinkParts';
 
@@ -44,17 +48,31 @@ function registrationDetails(language: Language, registration: MailRegistration)
   return details.filter((detail): detail is [string, string] => detail[1] !== null);
 }
 
+/** What a message carries besides its words, each where its kind has it. */
+export interface MailExtras {
+  /** The applicant's own link (a new link's email, an information request's and its reminder). */
+  link?: ApplicantLink;
+  /** An information request's message and deadline. */
+  request?: MailRequest;
+  /** The form's start page, where a withdrawal's notice says registering again begins. */
+  startPage?: string;
+  /** The fields corrected (a correction's notice). */
+  fields?: readonly FieldName[];
+}
+
 export function composeApplicantEmail(
   kind: ApplicantMailKind,
   language: Language,
   institution: Pick<Institution, 'name' | 'contactEmail'>,
   registration: MailRegistration,
-  link?: ApplicantLink,
-  request?: MailRequest,
+  { link, request, startPage, fields = [] }: MailExtras = {},
 ): ConfirmationEmail {
   const texts = applicantTexts[language];
   const answerBy = request && texts.request.answerBy(dayWritten(language, request.deadline));
   const [first, ...rest] = texts.mail[kind].paragraphs;
+  const corrected =
+    fields.length > 0 &&
+    texts.correctedFields(fields.map((field) => exportHeading(field, language)).join(', '));
   const greeting = confirmationTexts[language].greeting(
     registration.firstName === null ? undefined : greetingName(registration.firstName),
   );
@@ -65,7 +83,9 @@ export function composeApplicantEmail(
     ...(request ? ['', request.message, '', answerBy!] : []),
     ...(link ? [link.url, '', texts.link.validity(link.days)] : []),
     '',
+    ...(corrected ? [corrected, ''] : []),
     ...(details.length > 0 ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    ...(kind === 'withdrawn' ? [texts.registerAgain, ...(startPage ? [startPage] : []), ''] : []),
     ...rest.flatMap((paragraph) => [paragraph, '']),
   ]);
   const html = framedHtml(
@@ -90,6 +110,7 @@ export function composeApplicantEmail(
         )}
       </p>
       {link && <p>{texts.link.validity(link.days)}</p>}
+      {corrected && <p>{corrected}</p>}
       {details.length > 0 && (
         <table>
           <tbody>
@@ -103,6 +124,17 @@ export function composeApplicantEmail(
             ))}
           </tbody>
         </table>
+      )}
+      {kind === 'withdrawn' && (
+        <p>
+          {texts.registerAgain}
+          {startPage && (
+            <>
+              <br />
+              <a href={startPage}>{startPage}</a>
+            </>
+          )}
+        </p>
       )}
       {rest.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>

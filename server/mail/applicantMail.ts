@@ -4,6 +4,7 @@
  * a registration cancels its queued mail; a replaced link cancels the mail that carried it.
  */
 import type { Queryable } from '../db/database';
+import type { FieldName } from '../../src/contract/fields';
 import type { Language } from '../../src/contract/languages';
 import type { ApplicantMailKind } from './applicantMailKinds';
 
@@ -16,13 +17,19 @@ export async function queueLinkMail(db: Queryable, registrationId: number, linkI
 }
 
 /**
- * Queues "your registration was updated" to the registration's address, or to `address`: the one
- * it had before a correction changed it, so that its owner hears of it too.
+ * Queues "your registration was updated: these fields" to the registration's address, or to
+ * `address`: the one it had before a correction changed it, so that its owner hears of it too.
  */
-export async function queueUpdatedMail(db: Queryable, registrationId: number, address?: string) {
+export async function queueUpdatedMail(
+  db: Queryable,
+  registrationId: number,
+  fields: readonly FieldName[],
+  address?: string,
+) {
   await db.query(
-    `INSERT INTO applicant_mail (kind, registration_id, address) VALUES ('updated', $1, $2)`,
-    [registrationId, address ?? null],
+    `INSERT INTO applicant_mail (kind, registration_id, fields, address)
+     VALUES ('updated', $1, $2, $3)`,
+    [registrationId, fields, address ?? null],
   );
 }
 
@@ -65,6 +72,8 @@ export interface ClaimedApplicantMail {
   /** An information request's message and deadline (YYYY-MM-DD); null for the other kinds. */
   message: string | null;
   deadline: string | null;
+  /** A correction's notice: the fields corrected (null if queued by a release before 27). */
+  fields: FieldName[] | null;
 }
 
 /** Claims up to `limit` due messages for `leaseSeconds` (no two instances take the same one). */
@@ -84,7 +93,7 @@ export function claimDueApplicantMail(
        RETURNING *
      )
      SELECT claimed.id, claimed.kind, claimed.registration_id, claimed.link_id, claimed.attempts,
-       coalesce(claimed.address, registrations.email) AS address,
+       claimed.fields, coalesce(claimed.address, registrations.email) AS address,
        coalesce(registrations.language, claimed.language) AS language,
        coalesce(registrations.reference, claimed.reference) AS reference,
        coalesce(registrations.degree_program, claimed.degree_program) AS degree_program,

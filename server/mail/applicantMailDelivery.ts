@@ -55,12 +55,17 @@ export function createApplicantMailDelivery(options: ApplicantMailDeliveryOption
       mail.language,
       institution,
       registration,
-      link,
-      (mail.kind === 'request' || mail.kind === 'request-reminder') &&
-        mail.message !== null &&
-        mail.deadline !== null
-        ? { message: mail.message, deadline: mail.deadline }
-        : undefined,
+      {
+        link,
+        request:
+          (mail.kind === 'request' || mail.kind === 'request-reminder') &&
+          mail.message !== null &&
+          mail.deadline !== null
+            ? { message: mail.message, deadline: mail.deadline }
+            : undefined,
+        startPage: mail.kind === 'withdrawn' ? links?.startPage(mail.language) : undefined,
+        fields: mail.fields ?? undefined,
+      },
     );
     await transport.send(
       {

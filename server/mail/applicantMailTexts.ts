@@ -31,6 +31,10 @@ export interface ApplicantTexts {
   request: RequestTexts;
   contact: string;
   signOff: string;
+  /** A correction's notice: the fields corrected, by their labels in the form. */
+  correctedFields: (labels: string) => string;
+  /** A withdrawal's notice, after the registration's details: the form's address follows. */
+  registerAgain: string;
   mail: Record<ApplicantMailKind, ApplicantMailTexts>;
 }
 
@@ -49,6 +53,10 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
     },
     contact: 'Frågor? Skriv till antagningsservice på',
     signOff: 'Med vänliga hälsningar',
+    correctedFields: (labels) => `Rättade uppgifter: ${labels}.`,
+    registerAgain:
+      'Om du ändå vill studera i programmet kan du anmäla dig på nytt med anmälningsblanketten ' +
+      'så länge anmälningstiden pågår.',
     mail: {
       link: {
         subject: (institution) => `En ny länk till din anmälan hos ${institution}`,
@@ -70,8 +78,6 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
         subject: (institution) => `Din anmälan hos ${institution} har återkallats`,
         paragraphs: [
           'Du har återkallat din anmälan, och vi har raderat dina uppgifter.',
-          'Om du ändå vill studera i programmet kan du anmäla dig på nytt med anmälningsblanketten ' +
-            'så länge anmälningstiden pågår.',
           'Om det inte var du som återkallade anmälan kan den inte återställas, men kontakta ' +
             'antagningsservice och uppge referenskoden: vi hjälper dig att anmäla dig på nytt ' +
             'och utreder vem som återkallade den.',
@@ -118,6 +124,10 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
     },
     contact: 'Questions? Write to Admissions Services at',
     signOff: 'Kind regards,',
+    correctedFields: (labels) => `Corrected: ${labels}.`,
+    registerAgain:
+      'If you still want to study in the programme, you can register again with the ' +
+      'registration form while registration is open.',
     mail: {
       link: {
         subject: (institution) => `A new link to your registration with ${institution}`,
@@ -139,8 +149,6 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
         subject: (institution) => `Your registration with ${institution} has been withdrawn`,
         paragraphs: [
           'You have withdrawn your registration, and we have deleted your details.',
-          'If you still want to study in the programme, you can register again with the ' +
-            'registration form while registration is open.',
           'If it was not you who withdrew it, the registration cannot be restored, but please ' +
             'contact Admissions Services and quote the reference code: we will help you register ' +
             'again and find out who withdrew it.',

@@ -36,6 +36,10 @@ export function framedHtml(
 ): string {
   const html = renderToStaticMarkup(
     <html lang={language}>
+      <head>
+        {/* Without it a phone's mail app may lay the message out at desktop width. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </head>
       <body style={{ fontFamily: 'sans-serif', lineHeight: 1.5 }}>
         <p>{greeting}</p>
         {message}

@@ -1,12 +1,13 @@
 /**
  * A date as people in Finland type it: day first (d.m.yyyy, dd.mm.yyyy, with / or - between, and
- * spaces around the separators: "5. 9. 2001") or ISO 8601 (yyyy-mm-dd). One reader for the
+ * spaces around the separators: "5. 9. 2001"; with "," too, the only separator iOS's decimal
+ * keyboard offers in a Finnish or Swedish region) or ISO 8601 (yyyy-mm-dd). One reader for the
  * birthday (form, server, the applicant's check) and the console's date filters.
  */
 
 /** A plausible year: 1900 to 2099 (a birthday as of the studies' start, a day received). */
 export const plausibleYear = '(?:19|20)\\d{2}';
-const dayFirst = new RegExp(`^(\\d{1,2}) *([./-]) *(\\d{1,2}) *\\2 *(${plausibleYear})$`);
+const dayFirst = new RegExp(`^(\\d{1,2}) *([.,/-]) *(\\d{1,2}) *\\2 *(${plausibleYear})$`);
 const isoDate = new RegExp(`^(${plausibleYear})-(\\d{2})-(\\d{2})$`);
 
 export interface TypedDate {

@@ -46,14 +46,14 @@ export function makeStaticDir(): string {
   );
   fs.writeFileSync(
     path.join(dir, 'prerender/startPage.cjs'),
-    `const page = { rootMarkup: '<h1>Start page</h1>', trailingMarkup: '<script>void 0</script>' };
+    `const page = (title) => ({ title, rootMarkup: '<h1>Start page</h1>', trailingMarkup: '<script>void 0</script>' });
     const documents = {
       terms: { rootMarkup: '<h1>Terms</h1>', title: 'Terms' },
       privacy: { rootMarkup: '<h1>Privacy</h1>', title: 'Privacy' },
       accessibility: { rootMarkup: '<h1>Accessibility</h1>', title: 'Accessibility' },
     };
     exports.prerenderStartPage = () => ({
-      languages: { sv: page, en: page },
+      languages: { sv: page('Anmälan'), en: page('Registration') },
       inlineScript: 'void 0',
       applicantPage: {
         sv: { rootMarkup: '<p>Öppnar</p>', title: 'Min anmälan', noscript: 'Aktivera JavaScript' },

@@ -83,7 +83,7 @@ function RegistrationView() {
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
-        <PageHeading>{t('registration-heading')}</PageHeading>
+        <PageHeading isPage>{t('registration-heading')}</PageHeading>
         <SignOutButton />
       </div>
       <RegistrationSummary registration={data} />
@@ -110,28 +110,38 @@ function useRegistrationLanguage(language: Language | undefined) {
   }, [dispatch, language]);
 }
 
-/** No session: why, and the way to a new link. */
+/** No session: why, and the way to a new link (or, after a withdrawal, to the form). */
 function LinkRequestView({ reason }: { reason: 'link-refused' | 'link-failed' | 'no-session' }) {
   const { t } = useTranslation('applicant');
   return (
     <>
       <PageHeading isPage={reason === 'no-session'}>{t(`${reason}-heading`)}</PageHeading>
       <p>{t(`${reason}-paragraph`)}</p>
+      {reason === 'link-refused' && <RegisterAgain text={t('link-refused-register-again')} />}
       <LinkRequestForm />
     </>
   );
 }
 
-/** Withdrawn just now, or earlier in this tab (a reload): nothing is left of it. */
+/** Withdrawn just now, or earlier in this tab (a reload): the same words either way. */
 function WithdrawnView() {
-  const { t, i18n } = useTranslation('applicant');
-  const now = useAppSelector(selectWithdrawn) === 'now';
-  const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
+  const { t } = useTranslation('applicant');
   return (
     <>
       <PageHeading>{t('withdrawn-heading')}</PageHeading>
-      <p>{t(now ? 'withdrawn-paragraph' : 'withdrawn-earlier-paragraph')}</p>
-      <p>{t('withdrawn-register-again')}</p>
+      <p>{t('withdrawn-paragraph')}</p>
+      <RegisterAgain text={t('withdrawn-register-again')} />
+    </>
+  );
+}
+
+/** Why registering again may be wanted, and the way to the form in the page's language. */
+function RegisterAgain({ text }: { text: string }) {
+  const { t, i18n } = useTranslation('applicant');
+  const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
+  return (
+    <>
+      <p>{text}</p>
       <p>
         <a href={pathIn(language, '/')}>{t('withdrawn-form-link')}</a>
       </p>

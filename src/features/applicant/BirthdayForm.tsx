@@ -96,7 +96,7 @@ function LockedNotice() {
   useEffect(() => notice.current?.focus(), []);
   return (
     <>
-      <div ref={notice} tabIndex={-1} role="alert" className="alert alert-warning">
+      <div ref={notice} tabIndex={-1} role="alert" className="notice notice-warning">
         <h2 className="h4">{t('locked-heading')}</h2>
         <p className="mb-0">{t('locked-paragraph')}</p>
       </div>

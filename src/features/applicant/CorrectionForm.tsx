@@ -9,7 +9,7 @@
  * (no field changed: confirmed as they are); refused because the office withdrew the request
  * meanwhile (409), it says so.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedRegistration } from '../../contract/applicantApiSchemas';
 import { fieldNames, registrationFields, type FieldName } from '../../contract/fields';
@@ -28,8 +28,11 @@ export function CorrectionForm({
   answer,
 }: {
   registration: VerifiedRegistration;
-  /** Closes the form: `corrected` when the correction was saved. */
-  done: (corrected: boolean) => void;
+  /**
+   * Closes the form: saved, with the fields it changed (none for an answer confirming them as they
+   * are); cancelled, with nothing.
+   */
+  done: (saved?: FieldName[]) => void;
   /** The office's request this answers, and the fields it asks for. */
   answer?: { requestId: number; fields: readonly FieldName[] };
 }) {
@@ -47,7 +50,10 @@ export function CorrectionForm({
   const { error, isLoading, reset } = answer ? answered : corrected;
   const requestClosed = requestClosedIn(error);
   const { refetch } = useRegistrationQuery();
-  const { closing, closeWhenShown } = useClosedWhenShown(registration.version, done);
+  // The fields last sent: the correction's result names them once it is shown.
+  const [sent, setSent] = useState<FieldName[]>([]);
+  const closeSaved = useCallback((saved: boolean) => done(saved ? sent : undefined), [done, sent]);
+  const { closing, closeWhenShown } = useClosedWhenShown(registration.version, closeSaved);
   const refusal = statusOf(error);
   const refusedWhole = refusal === 412 || refusal === 409;
   const usedUp = refusal === 429;
@@ -70,7 +76,7 @@ export function CorrectionForm({
     if (isLoading || closing) return;
     setFailed(false);
     const changed = changedFields(values, registration.fields);
-    if (changed.length === 0 && !answer) return done(false);
+    if (changed.length === 0 && !answer) return done();
     let found: FieldErrors;
     try {
       found = await checkChanged(values, changed);
@@ -80,6 +86,7 @@ export function CorrectionForm({
     if (Object.keys(found).length === 0) {
       const fields = Object.fromEntries(changed.map((field) => [field, values[field]]));
       const { version } = registration;
+      setSent(changed);
       const result = answer
         ? await sendAnswer({
             version,
@@ -87,7 +94,7 @@ export function CorrectionForm({
             ...(changed.length > 0 && { fields }),
           })
         : await correct({ version, fields });
-      if (!('error' in result)) return saved(result.data.version);
+      if (!('error' in result)) return saved(result.data.version, changed);
       found = refusedFieldsIn(result.error) ?? {};
     }
     setErrors(found);
@@ -95,13 +102,14 @@ export function CorrectionForm({
   }
 
   // An answer's section goes once the answer is shown (no request is open): it is closed at once.
-  const saved = (version: number) => (answer ? done(true) : closeWhenShown(version));
+  const saved = (version: number, fields: FieldName[]) =>
+    answer ? done(fields) : closeWhenShown(version);
 
   /** Nothing to change: the answer confirms the registration as it is. */
   async function confirm() {
     if (!answer || isLoading || closing) return;
     const result = await sendAnswer({ version: registration.version, requestId: answer.requestId });
-    if (!('error' in result)) saved(result.data.version);
+    if (!('error' in result)) saved(result.data.version, []);
   }
 
   const set = (field: FieldName, value: string | boolean) =>
@@ -138,7 +146,7 @@ export function CorrectionForm({
         only={answer?.fields}
       />
       {refusedWhole && (
-        <div ref={notice} tabIndex={-1} role="alert" className="alert alert-warning">
+        <div ref={notice} tabIndex={-1} role="alert" className="notice notice-warning">
           <p>
             {t(
               requestClosed
@@ -154,7 +162,7 @@ export function CorrectionForm({
             onClick={() => {
               reset();
               void refetch();
-              done(false);
+              done();
             }}
           >
             {t('correction-reload')}
@@ -191,7 +199,7 @@ export function CorrectionForm({
             {t('request-nothing-to-change')}
           </button>
         ) : (
-          <button type="button" className="btn btn-secondary" onClick={() => done(false)}>
+          <button type="button" className="btn btn-secondary" onClick={() => done()}>
             {t('cancel')}
           </button>
         )}

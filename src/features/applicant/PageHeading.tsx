@@ -14,7 +14,10 @@ export function PageHeading({
   isPage = false,
 }: {
   children: string;
-  /** The view is the page itself ("Min anmälan"): the title names it once, not twice. */
+  /**
+   * The view is the page itself ("Min anmälan", or the registration: "Din anmälan"): its heading
+   * is the title alone, not "Din anmälan – Min anmälan".
+   */
   isPage?: boolean;
 }) {
   const { t } = useTranslation('applicant');

@@ -10,7 +10,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedRegistration } from '../../contract/applicantApiSchemas';
-import { fieldNames } from '../../contract/fields';
+import { fieldNames, type FieldName } from '../../contract/fields';
 import { registrationDataUrl } from './applicantApi';
 import { CorrectionForm } from './CorrectionForm';
 import { RequestSection } from './RequestSection';
@@ -28,7 +28,9 @@ export function RegistrationDetails({
   const { t } = useTranslation('applicant');
   const format = useApplicantFormatting();
   const [correcting, setCorrecting] = useState(false);
-  const [corrected, setCorrected] = useState(false);
+  // What the last saved correction changed: named in its result.
+  const [corrected, setCorrected] = useState<FieldName[]>([]);
+  const saved = corrected.length > 0;
   const [answered, setAnswered] = useState(false);
   const correctButton = useRef<HTMLButtonElement>(null);
   const closed = useRef(false);
@@ -42,14 +44,14 @@ export function RegistrationDetails({
   // just below it (where the applicant is, on a phone too); cancelled, to the button that opened it.
   useEffect(() => {
     if (correcting || !closed.current) return;
-    (corrected ? heading.current : correctButton.current)?.focus();
-  }, [correcting, corrected]);
+    (saved ? heading.current : correctButton.current)?.focus();
+  }, [correcting, saved]);
 
   const { request } = registration;
   return (
     <>
       {answered && (
-        <p role="status" className="alert alert-success">
+        <p role="status" className="notice notice-success">
           {t('request-answered')}
         </p>
       )}
@@ -68,24 +70,24 @@ export function RegistrationDetails({
           id="details-heading"
           className="h4"
           tabIndex={-1}
-          aria-describedby={corrected && !correcting ? 'corrected-status' : undefined}
+          aria-describedby={saved && !correcting ? 'corrected-status' : undefined}
         >
           {t('details-heading')}
         </h2>
         {correcting ? (
           <CorrectionForm
             registration={registration}
-            done={(saved) => {
+            done={(changed) => {
               closed.current = true;
-              setCorrected(saved);
+              setCorrected(changed ?? []);
               setCorrecting(false);
             }}
           />
         ) : (
           <>
-            {corrected && (
-              <p id="corrected-status" role="status" className="alert alert-success">
-                {t('corrected')}
+            {saved && (
+              <p id="corrected-status" role="status" className="notice notice-success">
+                {t('corrected', { fields: corrected.map(format.label).join(', ') })}
               </p>
             )}
             <dl className="row">
@@ -107,7 +109,7 @@ export function RegistrationDetails({
                 type="button"
                 className="btn btn-primary"
                 onClick={() => {
-                  setCorrected(false);
+                  setCorrected([]);
                   setCorrecting(true);
                 }}
               >
