@@ -82,7 +82,7 @@ describe('the received days', () => {
       expect(to).toHaveFocus();
       expect(to).toBeInvalid();
       expect(to).toHaveAccessibleDescription(
-        'Till exempel 17.3.2026 Ange datumet som dag, månad och år, till exempel 17.3.2026.',
+        'Till exempel 17.3.2026 Ange datumet som dag, månad och år med fyra siffror, till exempel 17.3.2026.',
       );
       expect(screen.getByTestId('address')).toHaveTextContent(/^\/staff$/);
       expect(await searched()).toHaveLength(asked);

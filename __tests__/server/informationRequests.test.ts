@@ -503,7 +503,9 @@ describe("the applicant's answer", () => {
     const [logged] = await database.query<{ details: string }>(
       `SELECT details FROM audit_log WHERE command = 'applicant-answer' ORDER BY id DESC LIMIT 1`,
     );
-    expect(logged.details).toMatch(new RegExp(`request=${requestId} state fields=phoneNumber$`));
+    expect(logged.details).toMatch(
+      new RegExp(`request=${requestId} new-state=in-progress fields=phoneNumber$`),
+    );
   });
 
   it('takes "nothing to change", after the deadline too, and shows it as late', async () => {

@@ -591,9 +591,12 @@ describe('the contract', () => {
         return found && { ...found, internalNote: 'never sent' };
       });
     try {
-      for (const url of [`/staff/api/registrations/${id}`, `/staff/api/registrations/${id}/data`]) {
+      for (const [url, schema] of [
+        [`/staff/api/registrations/${id}`, consoleApiSchemas.registration],
+        [`/staff/api/registrations/${id}/data`, consoleApiSchemas.registrationData],
+      ] as const) {
         expect(Object.keys((await get(url, cookie)).json()).sort()).toEqual(
-          Object.keys(consoleApiSchemas.registration.response[200].properties).sort(),
+          Object.keys(schema.response[200].properties).sort(),
         );
       }
       expect(withExtra).toHaveBeenCalledTimes(2);
@@ -656,11 +659,12 @@ describe('the contract', () => {
         'GET /staff/api/registrations/{id} 200,400,401,404,410,429,500',
         'GET /staff/api/registrations/{id}/data 200,400,401,404,429,500',
         'GET /staff/api/staff-members 200,401,403,429,500',
-        'PATCH /staff/api/registrations/{id} 200,400,401,403,404,412,413,415,422,428,429,500',
+        'PATCH /staff/api/registrations/{id} 200,400,401,403,404,410,412,413,415,422,428,429,500',
         'POST /staff/api/export 200,400,401,403,413,415,429,500',
         'POST /staff/api/registrations/bulk 200,400,401,403,413,415,422,429,500',
         'POST /staff/api/registrations/search 200,400,401,403,413,415,429,500',
-        'POST /staff/api/registrations/{id}/notes 201,400,401,403,404,413,415,429,500',
+        'POST /staff/api/registrations/{id}/notes 201,400,401,403,404,410,413,415,429,500',
+        'PUT /staff/api/registrations/{id}/duplicates/{otherId} 200,400,401,403,404,413,415,429,500',
         'POST /staff/api/registrations/{id}/request 201,400,401,403,404,413,415,422,429,500',
         'DELETE /staff/api/registrations/{id}/request 204,400,401,403,404,409,429,500',
         'DELETE /staff/api/webhooks/{id} 204,400,401,403,404,429,500',
