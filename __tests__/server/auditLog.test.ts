@@ -158,4 +158,42 @@ describe('recording and reading', () => {
       details: '',
     });
   });
+
+  it('reads a page of one command, actor or time, each alone and together, paged', async () => {
+    await database.query('DELETE FROM audit_log');
+    const entries: [string, string, string][] = [
+      ['open', 'https://idp|anna|a@x.fi', '2026-03-16T23:00:00Z'],
+      ['open', 'https://idp|bo|b@x.fi', '2026-03-17T10:00:00Z'],
+      ['change', 'https://idp|anna|a@x.fi', '2026-03-17T11:00:00Z'],
+      ['open', 'the applicant (own link)', '2026-03-17T12:00:00Z'],
+      ['open', 'https://idp|anna|a@x.fi', '2026-03-18T00:00:00Z'],
+    ];
+    for (const [command, actor, at] of entries) {
+      await recordAudit(database, { command, rowCount: 0, actor, details: at });
+      await database.query('UPDATE audit_log SET at = $1::timestamptz WHERE details = $1', [at]);
+    }
+    const times = async (
+      filter: Parameters<typeof readAuditLogPage>[2],
+      limit = 10,
+      offset = 0,
+    ) => {
+      const page = await readAuditLogPage(database, { limit, offset }, filter);
+      return [page.total, page.items.map((item) => item.details)];
+    };
+    const [first, second, third, fourth, fifth] = entries.map(([, , at]) => at);
+    expect(await times({})).toEqual([5, [fifth, fourth, third, second, first]]);
+    expect(await times({ command: 'open' })).toEqual([4, [fifth, fourth, second, first]]);
+    expect(await times({ actor: 'the applicant (own link)' })).toEqual([1, [fourth]]);
+    expect(await times({ actor: 'anna' })).toEqual([0, []]);
+    expect(await times({ actorContaining: '|anna|' })).toEqual([3, [fifth, third, first]]);
+    const day = { from: new Date(second), to: new Date(fifth) };
+    expect(await times(day)).toEqual([3, [fourth, third, second]]);
+    expect(await times({ ...day, command: 'open', actorContaining: '|bo|' })).toEqual([
+      1,
+      [second],
+    ]);
+    // The filter's parameters come first, the page's after them.
+    expect(await times({ command: 'open', actorContaining: 'idp' }, 1, 1)).toEqual([3, [second]]);
+    await database.query('DELETE FROM audit_log');
+  });
 });
