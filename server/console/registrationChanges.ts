@@ -17,6 +17,7 @@ import type { RegistrationChange } from '../../src/contract/consoleApiSchemas';
 import { programmeOutsideAccess, type ProcessingState } from '../../src/contract/processing';
 import type { Person } from '../db/processing';
 import { formColumns } from '../db/registrations';
+import { lockPairingKeys } from '../db/pairingLocks';
 import type { DegreeProgram } from '../../src/contract/fields';
 import type { StaffAccess } from './access';
 import { lastChange, recordChanges, type Change } from './history';
@@ -77,6 +78,7 @@ export function changeRegistration(
   { id, version, change, person, onlyInStates, afterChange }: ChangeRequest,
 ): Promise<ChangeOutcome> {
   return db.transaction(async (tx): Promise<ChangeOutcome> => {
+    if (change.fields) await lockPairingKeys(tx, id, change.fields);
     const [row] = await tx.query<LockedRow>(
       `SELECT reference, version, state, assignee, ${formColumns.join(', ')} FROM registrations
        WHERE id = $1 AND degree_program = ANY($2::text[]) FOR UPDATE`,
