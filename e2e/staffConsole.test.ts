@@ -650,7 +650,9 @@ function consoleTests(storage: { postgresUrl?: string }) {
 
     // Back: the first page again, as the address has it.
     await page.goBack();
-    await page.locator('tbody tr:first-child td:nth-child(5)', { hasText: /^page=55$/ }).waitFor();
+    await page
+      .locator('tbody tr:first-child td:nth-child(5)', { hasText: pageDetails(55, 1)[0] })
+      .waitFor();
     expect(await shownDetails()).toEqual(pageDetails(55, 50));
   });
 
