@@ -55,14 +55,6 @@ describe('the start page as the server sends it', () => {
     expect(root.querySelector('button[type="submit"]')?.textContent).toBe(sv.form['submit-label']);
   });
 
-  it.each([
-    ['/', sv.general['tlk-title-label']],
-    ['/?lang=en', en.general['tlk-title-label']],
-  ])('names itself in its language before its script comes: %s', async (url, pageTitle) => {
-    const { document } = await pageBeforeScripts(url);
-    expect(document.title).toBe(pageTitle);
-  });
-
   it('carries the page in English for an applicant who chose it, and the script that shows it', async () => {
     const { document } = await pageBeforeScripts('/');
     const template = document.querySelector('template#start-page-en') as HTMLTemplateElement;

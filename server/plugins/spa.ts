@@ -153,11 +153,11 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   const pageHtml = readIndexHtml(staticDir);
   const indexHtml = withAppConfig(pageHtml, appConfig);
   // / and the documents are prerendered; /send shows the saved form, which only the browser knows.
-  const startPages = byLanguage((language) => {
-    const page = startPage.languages[language];
-    const named = indexHtml.replace(title, () => `<title>${escapeText(page.title)}</title>`);
-    return compressedPage(withRendered(withoutScripts(named), language, page));
-  });
+  const startPages = byLanguage((language) =>
+    compressedPage(
+      withRendered(withoutScripts(indexHtml), language, startPage.languages[language]),
+    ),
+  );
   const sendIndexPage = compressedPage(indexHtml);
   const sendStaffPage =
     staffConsole && compressedPage(withAppConfig(readHtml(staticDir, 'staff.html'), appConfig));

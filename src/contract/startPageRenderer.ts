@@ -11,11 +11,11 @@ export interface RenderedPage {
 
 export interface PrerenderedStartPage {
   /**
-   * The start page in each language (`/?lang=en`): its title, its markup, and what follows the
+   * The start page in each language (`/?lang=en`): its markup, and what follows the
    * root: the other languages' pages, and the inline script that picks one and then loads the
    * page's scripts.
    */
-  languages: Record<Language, RenderedPage & { title: string; trailingMarkup: string }>;
+  languages: Record<Language, RenderedPage & { trailingMarkup: string }>;
   /** The inline script's text, for the Content-Security-Policy's hash. */
   inlineScript: string;
   /**

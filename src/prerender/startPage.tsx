@@ -84,8 +84,6 @@ export const prerenderStartPage: StartPageRenderer = (appConfig, scriptUrls) => 
       .join('');
   return {
     languages: byLanguage((language) => ({
-      // As the form's page names itself (DocumentLanguage.tsx) once its script has come.
-      title: createI18n(language, translations).t('general.tlk-title-label'),
       rootMarkup: startPageIn[language],
       trailingMarkup: `${templates(language)}<script>${inlineScript}</script>`,
     })),
