@@ -19,6 +19,7 @@ import { outboxPlugin, type OutboxPluginOptions } from './plugins/outbox';
 import { redisPlugin } from './plugins/redis';
 import { retentionPurgePlugin } from './plugins/retentionPurge';
 import { requestRemindersPlugin } from './plugins/requestReminders';
+import { duplicatePairingPlugin } from './plugins/duplicatePairing';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { shutdownPlugin } from './plugins/shutdown';
 import type { StartPageRenderer } from '../src/contract/startPageRenderer';
@@ -227,12 +228,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     days: options.requestReminderDays,
     now: options.now ?? (() => new Date()),
   });
+  await app.register(duplicatePairingPlugin);
 
   app.decorate('startWork', async () => {
     await app.retentionPurge.start();
     await app.requestReminders.start();
     app.outbox.start();
     app.webhooks.start();
+    app.duplicatePairing.start();
   });
   if (!options.deferWork) await app.startWork();
   return app;

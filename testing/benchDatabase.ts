@@ -5,6 +5,7 @@
  */
 import type { Database } from '../server/db/database';
 import { migrate } from '../server/db/migrations';
+import { pairAllDue } from '../server/db/duplicatePairing';
 
 /**
  * Migrates the database, which must hold no registrations, and fills it by `fill`; resolves with
@@ -25,6 +26,7 @@ export async function fillBenchDatabase(
   }
   const startedAt = performance.now();
   await fill(database);
+  await pairAllDue(database);
   await database.query('ANALYZE registrations');
   return { lastAuditId: last, fillSeconds: (performance.now() - startedAt) / 1000 };
 }

@@ -10,6 +10,7 @@
  */
 import type { Database } from '../server/db/database';
 import { createRegistrationStore } from '../server/db/registrations';
+import { pairAllDue } from '../server/db/duplicatePairing';
 import type { RegistrationValues } from '../src/contract/fields';
 import { emailDomain, validValues } from './registrations';
 
@@ -200,6 +201,7 @@ export async function measurePairing(database: Database): Promise<PairingMeasure
   const stored = duplicatePairs.map((pair, n) => registrationsOf(pair, n));
   await Promise.all(stored.flat().map((values) => store.save(values, 'sv')));
   await store.drain();
+  await pairAllDue(database);
   const paired = new Set(
     (
       await database.query<{ one: string; other: string }>(

@@ -15,6 +15,7 @@ import { addNote, applicantActor } from '../../server/console/history';
 import { changeRegistration } from '../../server/console/registrationChanges';
 import { recordStaffMember } from '../../server/console/staffMembers';
 import type { Database } from '../../server/db/database';
+import { pairAllDue } from '../../server/db/duplicatePairing';
 import { createRegistrationStore, readRegistrations } from '../../server/db/registrations';
 import { createApiToken } from '../../server/integration/apiTokens';
 import { markTransferred } from '../../server/integration/registrationFeed';
@@ -151,6 +152,7 @@ async function perform(database: Database, write: Write, serial: number) {
       );
       return;
     case 'resolve': {
+      await pairAllDue(database);
       const [pair] = await database.query<{ other_id: number }>(
         'SELECT other_id FROM registration_duplicates WHERE registration_id = $1 LIMIT 1',
         [registration?.id ?? 0],
@@ -319,6 +321,8 @@ it('restores every row that any sequence of writes stored', async () => {
       // Registrations first, so that the writes after them have something to change.
       const writes: Write[] = [...firstRegistrations, ...generated];
       for (const [serial, each] of writes.entries()) await perform(database, each, serial);
+      // As the server pairs them after the submissions (a restore pairs anew).
+      await pairAllDue(database);
       const { text } = await createBackup(database);
       await restoreBackup(fresh, parseBackup(text, emailDomain));
       expect(await rowsOf(fresh)).toEqual(text.split('\n').slice(1));

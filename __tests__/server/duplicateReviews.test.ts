@@ -72,9 +72,11 @@ const references: Record<string, string> = {};
 beforeAll(async () => {
   provider = await startLocalProvider(publicUrl);
   database = await openTestDatabase();
-  app = await buildApp(
-    testAppOptions({ database, staffConsole: readStaffConsoleSettings(provider.settings) }),
-  );
+  // Without the pairing a second (deferWork): the staff API pairs what was stored as it reads.
+  app = await buildApp({
+    ...testAppOptions({ database, staffConsole: readStaffConsoleSettings(provider.settings) }),
+    deferWork: true,
+  });
   for (const [key, values] of Object.entries(applicants)) {
     const email = `${key.toLowerCase()}@${emailDomain}`;
     const body = buildCreateOnboardingFormBody({

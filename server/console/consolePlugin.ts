@@ -30,6 +30,7 @@ import { consoleApiDocument } from './consoleApiDocument';
 import { consoleApiPath } from '../../src/contract/consolePaths';
 import { ApiErrorSchema } from '../../src/contract/consoleApiSchemas';
 import type { HostResolver } from '../webhooks/webhookUrls';
+import { pairAllDue } from '../db/duplicatePairing';
 
 export interface StaffConsolePluginOptions {
   settings: StaffConsoleSettings;
@@ -122,6 +123,8 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     api.addHook('onRequest', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') await app.verifyXsrf(request);
     });
+    // What was stored before the request is paired before anything reads the possible duplicates.
+    api.addHook('preHandler', () => pairAllDue(database));
     // The answers' one error schema, which every route's refusals refer to.
     api.addSchema(ApiErrorSchema);
     await api.register(swagger, consoleApiDocument);

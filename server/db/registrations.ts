@@ -255,6 +255,14 @@ async function deleteRegistrations(db: Queryable, where: string, params: unknown
   // Two erasures of registrations paired as possible duplicates would each delete the pairs of
   // its own (and the staff's word on them) through their foreign keys, both ways, in no set
   // order, and deadlock: within the caller's transaction, both take their locks first, in one order.
+  // The pairing (duplicatePairing.ts) locks the due rows first, then the pairs' registrations:
+  // taking the due rows first too, an erasure waits for it rather than deadlock with it.
+  await db.query(
+    `SELECT FROM registration_pairing_due
+     WHERE registration_id IN (SELECT id FROM registrations WHERE ${where})
+     ORDER BY registration_id FOR UPDATE`,
+    params,
+  );
   await db.query(
     `SELECT FROM registration_duplicates
      WHERE registration_id IN (SELECT id FROM registrations WHERE ${where})

@@ -6,6 +6,7 @@
  */
 import { renewDatabaseIdentity } from '../db/databaseIdentity';
 import { appliedSchemaVersions, applyMigrations, schemaVersion } from '../db/migrations';
+import { pairAllDue } from '../db/duplicatePairing';
 import { snapshotTransaction, type Database, type Queryable } from '../db/database';
 import {
   backupColumns,
@@ -243,6 +244,8 @@ export async function restoreBackup(db: Database, backup: ParsedBackup): Promise
           `is not one this server would store: ${problem}. Nothing was restored.`,
       );
     });
+    // The possible duplicates, which a backup leaves out, paired anew now.
+    await pairAllDue(tx);
     // A new registration never takes the id of one erased or withdrawn: the erasures feed and the
     // withdrawals' notices name them by it.
     await tx.query(
