@@ -56,6 +56,11 @@ const events = [
   'webhook list',
   'webhook delete',
   'webhook retry',
+  'duplicate',
+  'request',
+  'request-replace',
+  'request-withdraw',
+  'applicant-answer',
 ] as const;
 
 it.each(['sv', 'en'] as const)('names every event in words (%s)', async (language) => {
@@ -68,6 +73,35 @@ it.each(['sv', 'en'] as const)('names every event in words (%s)', async (languag
   const rows = (await screen.findAllByRole('row')).slice(1);
   const named = rows.map((row) => within(row).getAllByRole('cell')[1].textContent);
   expect(named).toEqual(events.map((command) => staffTexts[language]['audit-event'][command]));
+});
+
+it('words the details: what a request asked for, a decision, a filter', async () => {
+  renderLog([
+    {
+      ...record('request', { kind: 'other' }),
+      details: 'id=4 reference=ABCD2345 fields=phoneNumber,zipcode deadline=2026-12-15',
+    },
+    { ...record('request', { kind: 'other' }), details: 'id=5 reference=ABCD2346 fields=none' },
+    {
+      ...record('duplicate', { kind: 'other' }),
+      details: 'id=4 reference=ABCD2345 other=9 resolution=different',
+    },
+    {
+      ...record('list', { kind: 'other' }),
+      details:
+        'page=2 programme=MIDS search=yes state=waiting assignee=me duplicates=true overdue=true',
+    },
+  ]);
+
+  const rows = (await screen.findAllByRole('row')).slice(1);
+  const details = rows.map((row) => within(row).getAllByRole('cell')[4].textContent);
+  const sv = staffTexts.sv;
+  expect(details).toEqual([
+    'Anmälan nr 4 · Referens ABCD2345 · Begärda uppgifter: telefonnummer, postnummer · Svar senast: 15.12.2026',
+    `Anmälan nr 5 · Referens ABCD2346 · ${sv['audit-detail']['asked-none']}`,
+    `Anmälan nr 4 · Referens ABCD2345 · Möjlig dubblett: nr 9 · Beslut: ${sv['duplicate-different']}`,
+    'Sida 2 · Utbildningsprogram: Magisterprogram i informations- och datavetenskap · Med söktext · Status: Väntar på sökanden · Handläggare: personen själv · Endast möjliga dubbletter · Endast försenade begäranden',
+  ]);
 });
 
 it('names who did it: staff by name with their email, the applicant and a token in words', async () => {

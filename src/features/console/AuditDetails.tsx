@@ -26,10 +26,20 @@ const unquoted = (value: string) => {
   }
 };
 
+/** A duplicate's resolution as the registration's page names it. */
+const resolutionKeys: Record<string, string> = {
+  different: 'duplicate-different',
+  handled: 'duplicate-handled',
+  open: 'duplicate-mark-again',
+};
+
 export function AuditDetails({
+  command,
   details,
   names,
 }: {
+  /** The event: an information request's `fields` were asked for, not changed. */
+  command: string;
   details: string;
   /** Staff members' names by subject. */
   names: ReadonlyMap<string, string>;
@@ -47,7 +57,8 @@ export function AuditDetails({
           value: value === null ? t('nobody') : (names.get(value) ?? value),
         });
       case 'fields':
-        return t('audit-detail.fields', {
+        if (command.startsWith('request') && raw === 'none') return t('audit-detail.asked-none');
+        return t(command.startsWith('request') ? 'audit-detail.asked' : 'audit-detail.fields', {
           value: raw
             .split(',')
             .map((name) => (isField(name) ? format.label(name).toLocaleLowerCase() : name))
@@ -55,6 +66,26 @@ export function AuditDetails({
         });
       case 'reason':
         return t('audit-detail.reason', { value: value ?? raw });
+      case 'resolution':
+        return t('audit-detail.resolution', {
+          value: raw in resolutionKeys ? t(resolutionKeys[raw]) : raw,
+        });
+      case 'deadline':
+      case 'from':
+      case 'to':
+        return t(`audit-detail.${key}`, {
+          value: /^\d{4}-\d{2}-\d{2}$/.test(raw) ? format.date(raw) : raw,
+        });
+      case 'programme':
+        return t('audit-detail.programme', { value: format.programme(raw) });
+      case 'state':
+        return t('audit-detail.state', { value: isState(raw) ? format.state(raw) : raw });
+      case 'assignee':
+        return t(`audit-detail.assignee-${raw}`, { defaultValue: `${key}=${raw}` });
+      case 'search':
+      case 'duplicates':
+      case 'overdue':
+        return t(`audit-detail.${key}`);
       default:
         return t(`audit-detail.${key}`, { value, defaultValue: `${key}=${raw}` });
     }

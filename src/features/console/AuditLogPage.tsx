@@ -143,7 +143,7 @@ export function AuditLogPage() {
                     <Actor record={record} />
                   </td>
                   <td>
-                    <AuditDetails details={record.details} names={names} />
+                    <AuditDetails command={record.command} details={record.details} names={names} />
                   </td>
                 </tr>
               ))}
