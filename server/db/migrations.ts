@@ -1000,8 +1000,6 @@ const migrations: Migration[] = [
           RETURN NULL;
         END
       $$`,
-      // Nothing has looked a registration up by this key since migration 23.
-      'DROP INDEX registrations_name_birthday_key',
       // Migration 23's function, which now locks the email's key too, as a correction does
       // (pairingLocks.ts): the pairing no longer runs under the store's lock per mailbox.
       `CREATE OR REPLACE FUNCTION pair_registration_duplicates(ids integer[]) RETURNS void
