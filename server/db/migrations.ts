@@ -2,6 +2,7 @@
  * Schema changes, applied in order at every start. Each runs once: the versions applied are kept in
  * schema_migrations, and an advisory lock serialises instances that start together on PostgreSQL.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, Queryable } from './database';
 
 interface Migration {
@@ -1103,6 +1104,24 @@ export async function applyMigrations(tx: Queryable, upTo = schemaVersion): Prom
   return migrated;
 }
 
-export function migrate(db: Database): Promise<Migrated> {
-  return db.transaction((tx) => applyMigrations(tx));
+/** PostgreSQL's codes for a deadlock and for a lock not granted in time. */
+const lockConflicts = new Set(['40P01', '55P03']);
+const migrationAttempts = 5;
+
+/**
+ * Applies the pending migrations in one transaction. An older release serving beside this one
+ * locks its tables in its own order (its mail claim: applicant_mail, then registrations), and a
+ * migration altering both may deadlock with it; PostgreSQL then fails the migration, which
+ * changed nothing and is tried again.
+ */
+export async function migrate(db: Database): Promise<Migrated> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => applyMigrations(tx));
+    } catch (error) {
+      const { code } = error as { code?: string };
+      if (attempt === migrationAttempts || !lockConflicts.has(code ?? '')) throw error;
+      await sleep(100 * attempt * Math.random());
+    }
+  }
 }
