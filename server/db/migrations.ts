@@ -1095,8 +1095,9 @@ export async function appliedSchemaVersions(tx: Queryable): Promise<Set<number>>
 export async function applyMigrations(tx: Queryable, upTo = schemaVersion): Promise<Migrated> {
   const applied = await appliedSchemaVersions(tx);
   const migrated: Migrated = { from: Math.max(0, ...applied), applied: [] };
-  for (const migration of migrations) {
-    if (applied.has(migration.version) || migration.version > upTo) continue;
+  const pending = migrations.filter(({ version }) => !applied.has(version) && version <= upTo);
+  if (pending.length > 0) await lockInOlderReleasesOrder(tx);
+  for (const migration of pending) {
     for (const statement of migration.statements) await tx.query(statement);
     await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
     migrated.applied.push({ version: migration.version, description: migration.description });
@@ -1104,15 +1105,32 @@ export async function applyMigrations(tx: Queryable, upTo = schemaVersion): Prom
   return migrated;
 }
 
+/**
+ * The tables migrations alter that an older release serving beside this one locks together, in
+ * the order it locks them: its mail claim holds applicant_mail and then reads registrations. A
+ * migration run that altered registrations first and then waited for applicant_mail deadlocked
+ * with it at every try (npm run test:upgrade); taken first, in its order, they are waited for.
+ */
+const tablesInOlderReleasesOrder = ['applicant_mail', 'registrations'];
+
+async function lockInOlderReleasesOrder(tx: Queryable) {
+  for (const table of tablesInOlderReleasesOrder) {
+    const [{ exists }] = await tx.query<{ exists: boolean }>(
+      'SELECT to_regclass($1) IS NOT NULL AS exists',
+      [table],
+    );
+    if (exists) await tx.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  }
+}
+
 /** PostgreSQL's codes for a deadlock and for a lock not granted in time. */
 const lockConflicts = new Set(['40P01', '55P03']);
 const migrationAttempts = 5;
 
 /**
- * Applies the pending migrations in one transaction. An older release serving beside this one
- * locks its tables in its own order (its mail claim: applicant_mail, then registrations), and a
- * migration altering both may deadlock with it; PostgreSQL then fails the migration, which
- * changed nothing and is tried again.
+ * Applies the pending migrations in one transaction. Should it still deadlock with an older
+ * release's transaction (a correction locks registrations, then applicant_mail), PostgreSQL fails
+ * the migration, which changed nothing and is tried again.
  */
 export async function migrate(db: Database): Promise<Migrated> {
   for (let attempt = 1; ; attempt++) {
