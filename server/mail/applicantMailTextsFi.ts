@@ -1,27 +1,28 @@
-/** The applicant's link and other mail in Finnish (applicantMailTexts.ts has the others). */
-import type { ApplicantTexts } from './applicantMailTexts';
-
-export const applicantTextsFi: ApplicantTexts = {
+/**
+ * The applicant's link and other mail in Finnish. applicantMailTexts.ts has the others, and
+ * checks these against its ApplicantTexts where it takes them in (no import back: no cycle).
+ */
+export const applicantTextsFi = {
   link: {
     intro:
       'Henkilökohtaisella linkilläsi voit katsoa lähettämäsi tiedot, korjata niitä, ladata ne ' +
       'tai perua ilmoittautumisesi:',
-    validity: (days) =>
+    validity: (days: number) =>
       `Linkki toimii ${days} päivää. Se on henkilökohtainen, joten älä jaa sitä kenellekään. ` +
       'Ennen kuin tietosi näytetään, pyydämme sinulta syntymäaikasi.',
   },
   request: {
-    answerBy: (day) => `Vastaa viimeistään ${day} henkilökohtaisen linkkisi kautta:`,
+    answerBy: (day: string) => `Vastaa viimeistään ${day} henkilökohtaisen linkkisi kautta:`,
   },
   contact: 'Kysyttävää? Kirjoita hakijapalveluihin osoitteeseen',
   signOff: 'Ystävällisin terveisin',
-  correctedFields: (labels) => `Korjatut tiedot: ${labels}.`,
+  correctedFields: (labels: string) => `Korjatut tiedot: ${labels}.`,
   registerAgain:
     'Jos haluat kuitenkin opiskella koulutusohjelmassa, voit ilmoittautua uudelleen ' +
     'ilmoittautumislomakkeella niin kauan kuin ilmoittautumisaika on käynnissä.',
   mail: {
     link: {
-      subject: (institution) => `Uusi linkki ilmoittautumiseesi (${institution})`,
+      subject: (institution: string) => `Uusi linkki ilmoittautumiseesi (${institution})`,
       paragraphs: [
         'Pyysit uutta linkkiä ilmoittautumiseesi. Tässä se on:',
         'Aiemmin saamasi linkit eivät enää toimi. Jos et pyytänyt uutta linkkiä, sinun ei ' +
@@ -29,14 +30,14 @@ export const applicantTextsFi: ApplicantTexts = {
       ],
     },
     updated: {
-      subject: (institution) => `Ilmoittautumisesi tietoja on päivitetty (${institution})`,
+      subject: (institution: string) => `Ilmoittautumisesi tietoja on päivitetty (${institution})`,
       paragraphs: [
         'Ilmoittautumisesi tietoja on korjattu henkilökohtaisen linkkisi kautta.',
         'Jos et itse korjannut niitä, ota heti yhteyttä hakijapalveluihin ja kerro viitekoodi.',
       ],
     },
     withdrawn: {
-      subject: (institution) => `Ilmoittautumisesi on peruttu (${institution})`,
+      subject: (institution: string) => `Ilmoittautumisesi on peruttu (${institution})`,
       paragraphs: [
         'Olet perunut ilmoittautumisesi, ja olemme poistaneet tietosi.',
         'Jos et itse perunut ilmoittautumista, sitä ei voi palauttaa. Ota kuitenkin yhteyttä ' +
@@ -45,7 +46,7 @@ export const applicantTextsFi: ApplicantTexts = {
       ],
     },
     request: {
-      subject: (institution) => `Tarvitsemme tietoja ilmoittautumiseesi (${institution})`,
+      subject: (institution: string) => `Tarvitsemme tietoja ilmoittautumiseesi (${institution})`,
       paragraphs: [
         'Hakijapalvelut tarvitsee lisätietoja ilmoittautumisestasi. Viestimme sinulle:',
         'Kun olet korjannut tai vahvistanut tiedot linkin kautta, näemme vastauksesi. Tietoja ' +
@@ -53,7 +54,7 @@ export const applicantTextsFi: ApplicantTexts = {
       ],
     },
     'request-reminder': {
-      subject: (institution) =>
+      subject: (institution: string) =>
         `Muistutus: tarvitsemme tietoja ilmoittautumiseesi (${institution})`,
       paragraphs: [
         'Muistutamme, että hakijapalvelut tarvitsee vielä lisätietoja ilmoittautumisestasi. ' +
@@ -63,7 +64,7 @@ export const applicantTextsFi: ApplicantTexts = {
       ],
     },
     'request-withdrawn': {
-      subject: (institution) => `Tietopyyntömme on peruttu (${institution})`,
+      subject: (institution: string) => `Tietopyyntömme on peruttu (${institution})`,
       paragraphs: [
         'Hakijapalvelut on perunut ilmoittautumistasi koskevan tietopyynnön, joten sinun ei ' +
           'tarvitse enää vastata siihen.',
