@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import applicantEn from '../../public/assets/i18n/applicant/en.json';
+import applicantFi from '../../public/assets/i18n/applicant/fi.json';
 import applicantSv from '../../public/assets/i18n/applicant/sv.json';
 import en from '../../public/assets/i18n/en.json';
 import fi from '../../public/assets/i18n/fi.json';
@@ -34,8 +35,7 @@ import { restoreBeforeHydration } from './restoreBeforeHydration';
 const translations: Resource = {
   sv: { translation: sv, applicant: applicantSv },
   en: { translation: en, applicant: applicantEn },
-  // The applicant's page is not yet in Finnish (src/contract/translationGaps.ts).
-  fi: { translation: fi },
+  fi: { translation: fi, applicant: applicantFi },
 };
 
 /** The start page in the other languages is a template each, which the inline script may show. */
