@@ -178,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(graphqlPlugin, {
     redis: app.redis,
     emailDomain: options.emailDomain,
+    languages: options.languages,
     confirmationsPerHour: options.confirmationsPerHour,
     rateLimitPerMinute: options.rateLimitPerMinute,
     introspection: options.graphqlIntrospection,

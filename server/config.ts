@@ -6,6 +6,12 @@ import {
   type AppConfig,
   type InstitutionKind,
 } from '../src/contract/configDefaults';
+import {
+  defaultLanguages,
+  languages,
+  offeredLanguagesFrom,
+  type Language,
+} from '../src/contract/languages';
 import { commitFormat } from './buildInfo';
 import { readStaffConsoleSettings, type StaffConsoleSettings } from './console/settings';
 import { isTimeZone } from './timeZone';
@@ -28,6 +34,8 @@ export interface StaffConfig extends StorageConfig {
   timeZone: string;
   /** The applicants' addresses are at this domain: a restored registration's too. */
   emailDomain: string;
+  /** The languages offered (LANGUAGES), the first the default and fallback. */
+  languages: Language[];
 }
 
 export interface Config extends StaffConfig {
@@ -128,6 +136,7 @@ export function readStaffConfig(env: Env): StaffConfig {
     xsrfSecret: readSecret(env, 'XSRF_SECRET'),
     timeZone: readTimeZone(env.TIME_ZONE),
     emailDomain: env.EMAIL_DOMAIN || configDefaults.emailDomain,
+    languages: readLanguages(env.LANGUAGES),
   };
 }
 
@@ -207,6 +216,18 @@ function readList(text: string | undefined): string[] {
     .split(',')
     .map((item) => item.trim().toLowerCase())
     .filter((item) => item !== '');
+}
+
+function readLanguages(text: string | undefined): Language[] {
+  if (text === undefined) return [...defaultLanguages];
+  const offered = offeredLanguagesFrom(readList(text));
+  if (!offered) {
+    throw new Error(
+      `LANGUAGES must list languages from ${languages.join(', ')}, each once, the default first ` +
+        `(fi,sv,en), got "${text}"`,
+    );
+  }
+  return offered;
 }
 
 function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {

@@ -34,4 +34,14 @@ describe('the run-time configuration', () => {
       readAppConfig(pageWith(JSON.stringify({ emailDomain: 42, retentionDays: '30', extra: 1 }))),
     ).toEqual(configDefaults);
   });
+
+  it('offers the languages the server names, the default first, and Swedish and English otherwise', () => {
+    const offered = (languages: unknown) =>
+      readAppConfig(pageWith(JSON.stringify({ ...configDefaults, languages }))).languages;
+    expect(offered(['fi', 'sv', 'en'])).toEqual(['fi', 'sv', 'en']);
+    expect(configDefaults.languages).toEqual(['sv', 'en']);
+    for (const refused of [[], ['fi', 'de'], ['sv', 'sv'], 'fi,sv', null]) {
+      expect(offered(refused)).toEqual(['sv', 'en']);
+    }
+  });
 });

@@ -24,6 +24,11 @@ const linkNames: Record<Language, Record<DocumentName, string>> = {
     privacy: translations.en.footer['privacy-link'],
     accessibility: translations.en.footer['accessibility-link'],
   },
+  fi: {
+    terms: 'ilmoittautumisen ehdot',
+    privacy: translations.fi.footer['privacy-link'],
+    accessibility: translations.fi.footer['accessibility-link'],
+  },
 };
 
 /** The start page in the language, configured with `settings`, with the document's dialog open. */
@@ -203,6 +208,41 @@ describe('the texts behind the form', () => {
       expect(await openDocument('terms', language)).toHaveTextContent(purposes);
       cleanup();
       expect(await openDocument('privacy', language)).toHaveTextContent(purposes);
+    });
+  });
+
+  describe('in Finnish, where it is offered', () => {
+    const finnish = { languages: ['fi', 'sv', 'en'] } satisfies Partial<AppConfig>;
+
+    it.each(['terms', 'privacy', 'accessibility'] as const)(
+      'the %s dialog is in Finnish, with every address as a mailto: or https: link',
+      async (name) => {
+        const dialog = await openDocument(name, 'fi', { ...finnish, dpoEmail: 'dpo@example.edu' });
+        const body = dialog.querySelector('.modal-body') as HTMLElement;
+        expect(within(body).getAllByRole('heading')[0]).toHaveTextContent(
+          {
+            terms: 'Mitä ilmoittautuminen koskee',
+            privacy: 'Rekisterinpitäjä',
+            accessibility: 'Palvelun saavutettavuus',
+          }[name],
+        );
+        expect(textOutsideLinks(body).filter((text) => address.test(text))).toEqual([]);
+        for (const link of within(body).queryAllByRole('link')) {
+          const href = link.getAttribute('href') ?? '';
+          expect(href.replace(/^(mailto:|https:\/\/)/, '')).toBe(link.textContent);
+        }
+      },
+    );
+
+    it('dates the accessibility statement in Finnish, and gives the same purposes in the terms and the notice', async () => {
+      expect(await openDocument('accessibility', 'fi', finnish)).toHaveTextContent(
+        'laadittu 24. marraskuuta 2026 ja tarkistettu viimeksi 24. marraskuuta 2026',
+      );
+      cleanup();
+      const { purposes } = translations.fi.documents;
+      expect(await openDocument('terms', 'fi', finnish)).toHaveTextContent(purposes);
+      cleanup();
+      expect(await openDocument('privacy', 'fi', finnish)).toHaveTextContent(purposes);
     });
   });
 });

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import path from 'node:path';
 import { readConfig } from '../../server/config';
+import { startupFailureLine } from '../../server/startupError';
 import { configDefaults } from '../../src/contract/configDefaults';
 
 describe('configuration from the environment', () => {
@@ -38,6 +39,7 @@ describe('configuration from the environment', () => {
       // Mail as files is read at this machine: its links point here.
       publicUrl: new URL('http://localhost:8080'),
       applicantLinkDays: 30,
+      languages: ['sv', 'en'],
     });
   });
 
@@ -81,6 +83,7 @@ describe('configuration from the environment', () => {
       DPO_EMAIL: 'dataskydd@uni.example',
       PUBLIC_URL: 'https://anmalan.uni.example/',
       APPLICANT_LINK_DAYS: '14',
+      LANGUAGES: ' FI, sv,en ',
     });
 
     expect(config).toEqual({
@@ -116,6 +119,7 @@ describe('configuration from the environment', () => {
       timeZone: 'Europe/Stockholm',
       publicUrl: new URL('https://anmalan.uni.example/'),
       applicantLinkDays: 14,
+      languages: ['fi', 'sv', 'en'],
     });
   });
 
@@ -147,6 +151,24 @@ describe('configuration from the environment', () => {
     [{ APPLICANT_LINK_DAYS: '0' }, 'APPLICANT_LINK_DAYS must be an integer from 1 to 365'],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it.each(['', ' , ', 'fi,de', 'sv,en,sv', 'svenska'])(
+    'refuses LANGUAGES=%p in one start-up line that names the setting',
+    (LANGUAGES) => {
+      let line = '';
+      try {
+        readConfig({ LANGUAGES });
+      } catch (error) {
+        line = startupFailureLine(error);
+      }
+      expect(line).toMatch(/^Cannot start: LANGUAGES must list languages from sv, en, fi/);
+      expect(line).not.toContain('\n');
+    },
+  );
+
+  it('offers one language alone, which is then the default', () => {
+    expect(readConfig({ LANGUAGES: 'en' }).languages).toEqual(['en']);
   });
 
   it('refuses TRUST_PROXY=true, which would let any client choose its address', () => {

@@ -7,16 +7,21 @@ import { makeStore, type AppStore } from '../../src/app/store';
 import { createI18n } from '../../src/features/language/i18n';
 import type { Language } from '../../src/contract/languages';
 import en from '../../public/assets/i18n/en.json';
+import fi from '../../public/assets/i18n/fi.json';
 import sv from '../../public/assets/i18n/sv.json';
 
-export const translations = { sv, en };
+export const translations = { sv, en, fi };
 
 /** A translation as the page shows it: without the markup (<termsLink>…) that places elements. */
 export const withoutMarkup = (text: string) => text.replace(/<[^>]+>/g, '');
 
 /** i18next with the real translations, there at once. */
 export const createTestI18n = (language: Language) =>
-  createI18n(language, { sv: { translation: sv }, en: { translation: en } });
+  createI18n(language, {
+    sv: { translation: sv },
+    en: { translation: en },
+    fi: { translation: fi },
+  });
 
 function CurrentPath() {
   return <output data-testid="current-path">{useLocation().pathname}</output>;

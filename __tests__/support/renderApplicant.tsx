@@ -19,10 +19,12 @@ import type {
 } from '../../src/contract/applicantApiSchemas';
 import { validValues } from '../../testing/registrations';
 import applicantEn from '../../public/assets/i18n/applicant/en.json';
+import applicantFi from '../../public/assets/i18n/applicant/fi.json';
 import applicantSv from '../../public/assets/i18n/applicant/sv.json';
+import fi from '../../public/assets/i18n/fi.json';
 import { formTexts } from './renderConsole';
 
-export const applicantTexts = { sv: applicantSv, en: applicantEn };
+export const applicantTexts = { sv: applicantSv, en: applicantEn, fi: applicantFi };
 
 export const unverified: UnverifiedRegistration = {
   reference: 'ABCD2345',
@@ -62,6 +64,7 @@ export function renderApplicantPage(language: Language | 'as-the-entry' = 'sv') 
   const i18n = createI18n(current, {
     sv: { translation: formTexts.sv, applicant: applicantSv },
     en: { translation: formTexts.en, applicant: applicantEn },
+    fi: { translation: fi, applicant: applicantFi },
   });
   void store.dispatch(awaitLinkOpening());
   return render(

@@ -1058,6 +1058,17 @@ const migrations: Migration[] = [
       $$`,
     ],
   },
+  {
+    version: 29,
+    description: 'a registration may be in Finnish',
+    statements: [
+      // Wider only, so a previous release's rows and writes stay within it. NOT VALID keeps the
+      // exclusive lock to a moment; VALIDATE then reads the table under a lock writes pass.
+      `ALTER TABLE registrations DROP CONSTRAINT registrations_language_check,
+        ADD CONSTRAINT registrations_language_check CHECK (language IN ('sv', 'en', 'fi')) NOT VALID`,
+      'ALTER TABLE registrations VALIDATE CONSTRAINT registrations_language_check',
+    ],
+  },
 ];
 
 /** Every schema version, in the order applied. */

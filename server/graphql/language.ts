@@ -1,16 +1,14 @@
 /**
- * The language of a registration: the SPA names its page's language in Accept-Language (sv or
- * en); anything else, or nothing, is Swedish, the default.
+ * The language of a registration: the SPA names its page's language in Accept-Language; one not
+ * offered, or none, is the default (the first offered).
  */
 import { negotiate } from '@fastify/accept-negotiator';
-import {
-  defaultLanguage,
-  isLanguage,
-  languages,
-  type Language,
-} from '../../src/contract/languages';
+import type { Language } from '../../src/contract/languages';
 
-export function registrationLanguage(acceptLanguage: string | undefined): Language {
-  const language = negotiate(acceptLanguage ?? '', [...languages]);
-  return isLanguage(language) ? language : defaultLanguage;
+export function registrationLanguage(
+  acceptLanguage: string | undefined,
+  offered: readonly Language[],
+): Language {
+  const language = negotiate(acceptLanguage ?? '', [...offered]);
+  return offered.find((candidate) => candidate === language) ?? offered[0];
 }

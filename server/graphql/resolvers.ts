@@ -7,6 +7,7 @@ import {
   normaliseRegistration,
   validateRegistration,
 } from '../../src/contract/registrationSchema';
+import type { Language } from '../../src/contract/languages';
 import type { RegistrationStore, SaveOutcome } from '../db/registrations';
 import { logSecurityEvent, recordSecurityEvent } from '../logging';
 import { registrationLanguage } from './language';
@@ -15,7 +16,11 @@ interface ResolverContext {
   reply: FastifyReply;
 }
 
-export function createResolvers(registrations: RegistrationStore, emailDomain: string) {
+export function createResolvers(
+  registrations: RegistrationStore,
+  emailDomain: string,
+  languages: readonly Language[],
+) {
   const registrationSchema = createRegistrationSchema(emailDomain);
 
   return {
@@ -42,7 +47,10 @@ export function createResolvers(registrations: RegistrationStore, emailDomain: s
         }
         let outcome: SaveOutcome;
         try {
-          const language = registrationLanguage(context.reply.request.headers['accept-language']);
+          const language = registrationLanguage(
+            context.reply.request.headers['accept-language'],
+            languages,
+          );
           outcome = await registrations.save(values, language);
         } catch (error) {
           // Only the kind of failure: a database error's detail can quote the row.

@@ -6,6 +6,7 @@
  */
 import type { Language } from '../../src/contract/languages';
 import type { ApplicantMailKind } from './applicantMailKinds';
+import { applicantTextsFi } from './applicantMailTextsFi';
 
 export interface LinkTexts {
   /** What the link lets the applicant do, before it. */
@@ -181,4 +182,5 @@ export const applicantTexts: Record<Language, ApplicantTexts> = {
       },
     },
   },
+  fi: applicantTextsFi,
 };

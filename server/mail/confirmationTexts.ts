@@ -5,6 +5,7 @@
  */
 import type { Language } from '../../src/contract/languages';
 import en from '../../public/assets/i18n/en.json';
+import fi from '../../public/assets/i18n/fi.json';
 import sv from '../../public/assets/i18n/sv.json';
 
 export interface ConfirmationTexts {
@@ -50,5 +51,20 @@ export const confirmationTexts: Record<Language, ConfirmationTexts> = {
     contact: 'Questions? Write to Admissions Services at',
     signOff: 'Kind regards,',
     programmeNames: en['degree-programs'],
+  },
+  fi: {
+    subject: (institution) =>
+      `Vahvistus: olemme vastaanottaneet ilmoittautumisesi (${institution})`,
+    greeting: (firstName) => (firstName ? `Hei ${firstName}!` : 'Hei!'),
+    received: (date) => `Kiitos ilmoittautumisestasi. Vastaanotimme sen ${date}.`,
+    programme: 'Koulutusohjelma',
+    reference: 'Viitekoodi',
+    nextHeading: 'Mitä seuraavaksi tapahtuu?',
+    next:
+      'Hakijapalvelut käy ilmoittautumisesi läpi ja ottaa sinuun yhteyttä sähköpostilla, jos ' +
+      'jotain pitää täydentää. Kerro viitekoodi, kun otat meihin yhteyttä.',
+    contact: 'Kysyttävää? Kirjoita hakijapalveluihin osoitteeseen',
+    signOff: 'Ystävällisin terveisin',
+    programmeNames: fi['degree-programs'],
   },
 };

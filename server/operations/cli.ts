@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
-import { isLanguage, languages } from '../../src/contract/languages';
+import type { Language } from '../../src/contract/languages';
 import { readStaffConfig, type StaffConfig } from '../config';
 import { keepNewFilesPrivate } from '../dataDirAccess';
 import { migrate } from '../db/migrations';
@@ -49,8 +49,8 @@ function parseOptions(args: string[], options: Record<string, { type: 'string' }
   }
 }
 
-/** The export's options, each checked before anything is opened. */
-function exportRequest(args: string[]): StaffRequest {
+/** The export's options, each checked before anything is opened; a language among those offered. */
+function exportRequest(args: string[], offered: readonly Language[]): StaffRequest {
   const {
     format = 'csv',
     since,
@@ -68,9 +68,9 @@ function exportRequest(args: string[]): StaffRequest {
       `--since wants a date that exists, written YYYY-MM-DD (for example 2026-11-25), got "${since}"`,
     );
   }
-  if (language !== undefined && !isLanguage(language)) {
+  if (language !== undefined && !offered.includes(language as Language)) {
     throw new StaffCommandError(
-      `--language is one of ${languages.join(', ')} (the xlsx's headings), got "${language}"`,
+      `--language is one of ${offered.join(', ')} (the xlsx's headings), got "${language}"`,
     );
   }
   if (language !== undefined && format !== 'xlsx') {
@@ -82,14 +82,18 @@ function exportRequest(args: string[]): StaffRequest {
     command: 'export',
     format: format as ExportFormat,
     ...(since ? { since } : {}),
-    ...(language ? { language } : {}),
+    ...(language ? { language: language as Language } : {}),
   };
 }
 
-function parseRequest(command: string | undefined, args: string[]): StaffRequest {
+function parseRequest(
+  command: string | undefined,
+  args: string[],
+  offered: readonly Language[],
+): StaffRequest {
   switch (command) {
     case 'export':
-      return exportRequest(args);
+      return exportRequest(args, offered);
     case 'erase': {
       const { email, reference } = parseOptions(args, {
         email: { type: 'string' },
@@ -299,7 +303,7 @@ async function main([command, ...args]: string[]) {
     parseOptions(args, {});
     output = await restore(config, actor);
   } else {
-    output = await runRequest(config, parseRequest(command, args), actor);
+    output = await runRequest(config, parseRequest(command, args, config.languages), actor);
   }
   writeOutput(Buffer.from(output), args);
 }

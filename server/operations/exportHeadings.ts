@@ -7,6 +7,7 @@
  */
 import type { Language } from '../../src/contract/languages';
 import en from '../../public/assets/i18n/en.json';
+import fi from '../../public/assets/i18n/fi.json';
 import sv from '../../public/assets/i18n/sv.json';
 import staffEn from '../../public/assets/i18n/staff/en.json';
 import staffSv from '../../public/assets/i18n/staff/sv.json';
@@ -15,8 +16,9 @@ import type { ProcessingState } from '../../src/contract/processing';
 import type { DegreeProgram } from '../../src/contract/fields';
 import type { ExportColumn } from './exportColumns';
 
-const translations = { sv, en };
-const staffTranslations = { sv: staffSv, en: staffEn };
+const translations = { sv, en, fi };
+// The console is not yet in Finnish (src/contract/translationGaps.ts): its words in Swedish.
+const staffTranslations = { sv: staffSv, en: staffEn, fi: staffSv };
 
 interface OwnTexts {
   sheet: string;
@@ -34,6 +36,11 @@ const ownTexts: Record<Language, OwnTexts> = {
     sheet: 'Registrations',
     id: 'Number',
     createdAt: 'Received',
+  },
+  fi: {
+    sheet: 'Ilmoittautumiset',
+    id: 'Järjestysnumero',
+    createdAt: 'Vastaanotettu',
   },
 };
 

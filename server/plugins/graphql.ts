@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
+import type { Language } from '../../src/contract/languages';
 import { graphqlPath } from '../../src/contract/protocol';
 import { rateLimitKey } from '../clientAddress';
 import { createRegistrationStore } from '../db/registrations';
@@ -20,6 +21,8 @@ import { recordSecurityEvent } from '../logging';
 
 export interface GraphqlPluginOptions {
   emailDomain: string;
+  /** LANGUAGES: a registration is in one of them, the first when the page names none. */
+  languages: readonly Language[];
   /** CONFIRMATIONS_PER_HOUR. */
   confirmationsPerHour: number;
   /** 0 turns the limit off. */
@@ -62,7 +65,7 @@ export const graphqlPlugin: FastifyPluginAsync<GraphqlPluginOptions> = async (ap
   app.addHook('onClose', () => registrations.drain());
   await app.register(mercurius, {
     schema,
-    resolvers: createResolvers(registrations, options.emailDomain),
+    resolvers: createResolvers(registrations, options.emailDomain, options.languages),
     routes: false,
     graphiql: false,
     // Parsed and validated documents by their text: after liftLiterals every submission has the

@@ -16,13 +16,7 @@ import { applicantApiPath, applicantPagePath } from '../../src/contract/applican
 import { acceptedLanguages, preferredLanguage } from '../../src/contract/browserLanguage';
 import { consoleApiPath } from '../../src/contract/consolePaths';
 import { documentNames, documentPath } from '../../src/contract/documents';
-import {
-  byLanguage,
-  defaultLanguage,
-  isLanguage,
-  languageParameter,
-  type Language,
-} from '../../src/contract/languages';
+import { byLanguage, languageParameter, type Language } from '../../src/contract/languages';
 import { compressedPage } from './compressedPage';
 
 /** Where the JSON APIs live (every version of the integration API's): no page is under them. */
@@ -114,14 +108,19 @@ function documentPage(
   );
 }
 
-/** `?lang=` when it names a language, else the default. */
-/** `?lang=`; else `otherwise` (the browser's, from Accept-Language), else the default. */
+/**
+ * `?lang=` when it names an offered language; else `otherwise` (the browser's, from
+ * Accept-Language), else the default, the first offered.
+ */
 function languageAsked(
   request: FastifyRequest,
-  otherwise: (acceptLanguage: string | undefined) => Language = () => defaultLanguage,
+  offered: readonly Language[],
+  otherwise: (acceptLanguage: string | undefined) => Language = () => offered[0],
 ): Language {
   const asked = (request.query as Record<string, unknown>)[languageParameter];
-  return isLanguage(asked) ? asked : otherwise(request.headers['accept-language']);
+  return (
+    offered.find((language) => language === asked) ?? otherwise(request.headers['accept-language'])
+  );
 }
 
 /** A webpack [contenthash] in the file name (main.3f9a1c2b.js) makes it safe to cache forever. */
@@ -161,7 +160,9 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   const sendIndexPage = compressedPage(indexHtml);
   const sendStaffPage =
     staffConsole && compressedPage(withAppConfig(readHtml(staticDir, 'staff.html'), appConfig));
-  app.get('/', (request, reply) => startPages[languageAsked(request)](request, reply));
+  app.get('/', (request, reply) =>
+    startPages[languageAsked(request, appConfig.languages)](request, reply),
+  );
   // The applicant's page, with the link's token in the address until the page takes it out. The
   // whole server's Referrer-Policy (no-referrer) keeps the token from being sent anywhere.
   // Painted as it shows while it opens the link, before its script has come.
@@ -177,7 +178,9 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
   // opens must not greet an English applicant in Swedish.
   const sendApplicantPage = (request: FastifyRequest, reply: FastifyReply) =>
     applicantPages[
-      languageAsked(request, (header) => preferredLanguage(acceptedLanguages(header)))
+      languageAsked(request, appConfig.languages, (header) =>
+        preferredLanguage(acceptedLanguages(header), appConfig.languages),
+      )
     ](request, reply);
   app.get(applicantPagePath, sendApplicantPage);
   app.get(`${applicantPagePath}/:token`, sendApplicantPage);
@@ -186,7 +189,9 @@ export const spaPlugin: FastifyPluginAsync<SpaPluginOptions> = async (
     const pages = byLanguage((language) =>
       compressedPage(documentPage(pageHtml, language, startPage.documents[language][name])),
     );
-    app.get(documentPath(name), (request, reply) => pages[languageAsked(request)](request, reply));
+    app.get(documentPath(name), (request, reply) =>
+      pages[languageAsked(request, appConfig.languages)](request, reply),
+    );
   }
 
   await app.register(fastifyStatic, {

@@ -1,5 +1,5 @@
 import { initialLanguageState } from '../features/language/languageSlice';
-import { isLanguage } from '../contract/languages';
+import { isOffered } from '../features/language/offeredLanguages';
 import { toRegistrationValues } from '../contract/fields';
 import {
   initialRegistrationState,
@@ -13,7 +13,7 @@ export function loadPersistedState(): Pick<RootState, 'language' | 'registration
   const language = readStored(storageKeys.language);
   const values = toRegistrationValues(readStoredJson(storageKeys.formData));
   return {
-    language: isLanguage(language) ? { current: language } : initialLanguageState,
+    language: isOffered(language) ? { current: language } : initialLanguageState(),
     registration: values ? registrationStateFor(values) : initialRegistrationState,
   };
 }

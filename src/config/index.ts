@@ -4,6 +4,7 @@
  * that is missing or of the wrong type keeps its default, so the form always has one.
  */
 import { appConfigElementId, configDefaults, type AppConfig } from '../contract/configDefaults';
+import { offeredLanguagesFrom } from '../contract/languages';
 
 export function readAppConfig(page: Document): AppConfig {
   let given: Record<string, unknown> = {};
@@ -17,7 +18,11 @@ export function readAppConfig(page: Document): AppConfig {
     key,
     typeof given[key] === typeof fallback ? given[key] : fallback,
   ]);
-  return Object.fromEntries(entries) as AppConfig;
+  const appConfig = Object.fromEntries(entries) as AppConfig;
+  return {
+    ...appConfig,
+    languages: offeredLanguagesFrom(given.languages) ?? configDefaults.languages,
+  };
 }
 
 /**

@@ -1,18 +1,20 @@
 /**
  * The browser's language among ours, before a page knows which one the applicant wants: the
  * first of the browser's languages (navigator.languages, or Accept-Language by weight) that is one
- * of ours, a region aside (en-US is English, sv-FI Swedish). A Finnish browser that also names
- * English reads English; one naming neither, the default.
+ * of those offered, a region aside (en-US is English, sv-FI Swedish). Where Finnish is not offered,
+ * a Finnish browser that also names English reads English; one naming neither, the default (the
+ * first offered).
  */
-import { defaultLanguage, isLanguage, type Language } from './languages';
+import type { Language } from './languages';
 
-/** The first of `tags`, most preferred first, that names one of our languages. */
-export function preferredLanguage(tags: readonly string[]): Language {
+/** The first of `tags`, most preferred first, that names one of the `offered` languages. */
+export function preferredLanguage(tags: readonly string[], offered: readonly Language[]): Language {
   for (const tag of tags) {
     const primary = tag.trim().split('-')[0].toLowerCase();
-    if (isLanguage(primary)) return primary;
+    const language = offered.find((candidate) => candidate === primary);
+    if (language) return language;
   }
-  return defaultLanguage;
+  return offered[0];
 }
 
 /** An Accept-Language header's tags, most preferred first (RFC 9110 §12.5.4); q=0 refuses one. */

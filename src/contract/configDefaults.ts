@@ -3,6 +3,7 @@
  * an unconfigured installation never sends anything to a real organisation. The server and the
  * SPA both start from these.
  */
+import { defaultLanguages, type Language } from './languages';
 import { graphqlPath } from './protocol';
 
 /**
@@ -31,6 +32,8 @@ export const configDefaults = {
   dpoEmail: '',
   /** The IANA time zone of every date a person reads. */
   timeZone: 'Europe/Helsinki',
+  /** The languages offered (LANGUAGES), the first the default and fallback. */
+  languages: defaultLanguages as Language[],
 };
 
 /** What the SPA is configured with: the server hands it over at run time (src/config/index.ts). */

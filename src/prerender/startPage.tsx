@@ -9,8 +9,10 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import applicantEn from '../../public/assets/i18n/applicant/en.json';
+import applicantFi from '../../public/assets/i18n/applicant/fi.json';
 import applicantSv from '../../public/assets/i18n/applicant/sv.json';
 import en from '../../public/assets/i18n/en.json';
+import fi from '../../public/assets/i18n/fi.json';
 import sv from '../../public/assets/i18n/sv.json';
 import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/AppRoutes';
@@ -22,7 +24,7 @@ import { DocumentPage } from '../features/documents/DocumentPage';
 import { applicantPagePath } from '../contract/applicantPaths';
 import { documentNames, documentPath } from '../contract/documents';
 import { createI18n } from '../features/language/i18n';
-import { byLanguage, languageParameter, languages, type Language } from '../contract/languages';
+import { byLanguage, languageParameter, type Language } from '../contract/languages';
 import { registrationFormId } from '../features/registration/fieldIds';
 import { formTakenOverEvent } from './formTakenOver';
 import { keepEarlyPresses } from './keepEarlyPresses';
@@ -33,6 +35,7 @@ import { restoreBeforeHydration } from './restoreBeforeHydration';
 const translations: Resource = {
   sv: { translation: sv, applicant: applicantSv },
   en: { translation: en, applicant: applicantEn },
+  fi: { translation: fi, applicant: applicantFi },
 };
 
 /** The start page in the other languages is a template each, which the inline script may show. */
@@ -75,7 +78,7 @@ export const prerenderStartPage: StartPageRenderer = (appConfig, scriptUrls) => 
     call(keepEarlyPresses, storageKeys.formData, registrationFormId, formTakenOverEvent) +
     call(loadScriptsAfterFirstPaint, scriptUrls);
   const templates = (shown: Language) =>
-    languages
+    appConfig.languages
       .filter((language) => language !== shown)
       .map(
         (language) =>

@@ -53,13 +53,14 @@ export function makeStaticDir(): string {
       accessibility: { rootMarkup: '<h1>Accessibility</h1>', title: 'Accessibility' },
     };
     exports.prerenderStartPage = () => ({
-      languages: { sv: page('Anmälan'), en: page('Registration') },
+      languages: { sv: page('Anmälan'), en: page('Registration'), fi: page('Ilmoittautuminen') },
       inlineScript: 'void 0',
       applicantPage: {
         sv: { rootMarkup: '<p>Öppnar</p>', title: 'Min anmälan', noscript: 'Aktivera JavaScript' },
         en: { rootMarkup: '<p>Opening</p>', title: 'My registration', noscript: 'Enable JavaScript' },
+        fi: { rootMarkup: '<p>Avataan</p>', title: 'Ilmoittautumiseni', noscript: 'Ota JavaScript käyttöön' },
       },
-      documents: { sv: documents, en: documents },
+      documents: { sv: documents, en: documents, fi: documents },
     });`,
   );
   fs.writeFileSync(

@@ -7,7 +7,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { rootReducer, type AppThunk } from '../../app/store';
 import { readStored, removeStored, storageKeys, writeStored } from '../../app/storage';
-import { isLanguage } from '../../contract/languages';
+import { isOffered } from '../language/offeredLanguages';
 import { languageChanged } from '../language/languageSlice';
 import { applicantApi } from './applicantApi';
 import { linkOpeningStarted, takeSessionAnswer } from './linkOpening';
@@ -81,7 +81,7 @@ export const signedOut = (): AppThunk => (dispatch) => {
 async function languageOfRefusal(response: Response) {
   const body: unknown = await response.json().catch(() => undefined);
   const language = (body as { language?: unknown } | undefined)?.language;
-  return isLanguage(language) ? language : undefined;
+  return isOffered(language) ? language : undefined;
 }
 
 /**

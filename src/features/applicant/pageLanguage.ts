@@ -5,9 +5,12 @@
  */
 import { readStored, storageKeys } from '../../app/storage';
 import { preferredLanguage } from '../../contract/browserLanguage';
-import { isLanguage, type Language } from '../../contract/languages';
+import type { Language } from '../../contract/languages';
+import { isOffered, offeredLanguages } from '../language/offeredLanguages';
 
 export function applicantPageLanguage(): Language {
   const chosen = readStored(storageKeys.language);
-  return isLanguage(chosen) ? chosen : preferredLanguage(navigator.languages ?? []);
+  return isOffered(chosen)
+    ? chosen
+    : preferredLanguage(navigator.languages ?? [], offeredLanguages());
 }

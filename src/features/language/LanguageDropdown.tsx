@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { selectLanguage } from './languageSlice';
-import { languageParameter, languages } from '../../contract/languages';
+import { languageParameter } from '../../contract/languages';
+import { offeredLanguages } from './offeredLanguages';
 import { LanguageToggleLabel, languageToggle } from './LanguageToggleLabel';
 import type { LanguageMenu } from './LanguageMenu';
 
@@ -15,7 +16,7 @@ const fetchAhead = () => void loadLanguageMenu().catch(() => undefined);
  * reads the same. The menu is fetched when a pointer comes over the copy or the focus reaches it,
  * and the click puts the real one in its place, open; offline, a click tries again. Until React
  * has it (a press on a slow phone comes sooner), the copy submits a form that asks for the start
- * page in the other language (`/?lang=en`).
+ * page in the next language offered (`/?lang=en`).
  */
 export function LanguageDropdown() {
   const [Menu, setMenu] = useState<typeof LanguageMenu>();
@@ -25,7 +26,7 @@ export function LanguageDropdown() {
     <form className="dropdown" action="/">
       <button
         name={languageParameter}
-        value={languages.find((language) => language !== current)}
+        value={offeredLanguages().find((language) => language !== current)}
         id={languageToggle.id}
         aria-expanded="false"
         className={`dropdown-toggle btn btn-${languageToggle.variant} btn-${languageToggle.size}`}

@@ -2,13 +2,15 @@ import { useLayoutEffect, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { languageChanged, selectLanguage } from './languageSlice';
-import { languageNames, languages } from '../../contract/languages';
+import { languageNames } from '../../contract/languages';
+import { offeredLanguages } from './offeredLanguages';
 import { LanguageToggleLabel, languageToggle } from './LanguageToggleLabel';
 
 /**
  * The switcher with its menu (react-bootstrap's Dropdown, positioned by popper). It takes the
  * place of the first paint's copy (LanguageDropdown) when that is clicked, so it starts open,
- * with the focus on its toggle. Lists every language but the current one, each in its own language.
+ * with the focus on its toggle. Lists every offered language but the current one, each in its own
+ * language.
  */
 export function LanguageMenu() {
   const current = useAppSelector(selectLanguage);
@@ -30,7 +32,7 @@ export function LanguageMenu() {
       </Dropdown.Toggle>
       {open && (
         <Dropdown.Menu>
-          {languages
+          {offeredLanguages()
             .filter((language) => language !== current)
             .map((language) => (
               <Dropdown.Item

@@ -1,7 +1,8 @@
 import i18next, { type i18n as I18n, type ReadCallback, type Resource } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, languages, type Language } from '../../contract/languages';
+import { languages, type Language } from '../../contract/languages';
+import { fallbackLanguages } from './offeredLanguages';
 
 /**
  * Where a language's translations are served (public/assets/i18n, copied into the build): the
@@ -32,14 +33,14 @@ function fetchTranslations(language: string, namespace: string, done: ReadCallba
 
 /**
  * An i18next instance for the app. Translations load over HTTP; tests and the server's prerender
- * pass them in as `resources`. A missing key or file falls back to Swedish.
+ * pass them in as `resources`. A missing key or file falls back (fallbackLanguages).
  */
 export function createI18n(language: Language, resources?: Resource) {
   const instance = i18next.createInstance();
   if (!resources) instance.use(resourcesToBackend(fetchTranslations));
   void instance.use(initReactI18next).init({
     lng: language,
-    fallbackLng: defaultLanguage,
+    fallbackLng: fallbackLanguages(),
     supportedLngs: languages,
     load: 'languageOnly',
     resources,

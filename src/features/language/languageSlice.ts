@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type TypedStartListening } from '@reduxjs/toolkit';
 import { storageKeys, writeStored } from '../../app/storage';
-import { defaultLanguage, type Language } from '../../contract/languages';
+import type { Language } from '../../contract/languages';
+import { firstLanguage } from './offeredLanguages';
 
 export interface LanguageState {
   current: Language;
@@ -14,7 +15,8 @@ export interface LanguageRootState {
   language: LanguageState;
 }
 
-export const initialLanguageState: LanguageState = { current: defaultLanguage };
+/** The default, the first language offered: read when a store is made, after the configuration. */
+export const initialLanguageState = (): LanguageState => ({ current: firstLanguage() });
 
 export const languageSlice = createSlice({
   name: 'language',
