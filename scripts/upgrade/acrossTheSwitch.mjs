@@ -19,7 +19,10 @@ const valueOf = (pair) => pair.slice(pair.indexOf('=') + 1);
 
 /** fetch, refusing any status but `expected`; resolves with the response and its body's text. */
 async function ask(what, url, init, expected) {
-  const response = await fetch(url, { redirect: 'manual', ...init });
+  const response = await fetch(url, { redirect: 'manual', ...init }).catch((error) => {
+    // fetch says only "fetch failed": name the check and the network's reason.
+    throw new Error(`${what}: ${error.message} (${error.cause?.code ?? error.cause?.message})`);
+  });
   const text = await response.text();
   if (response.status !== expected) throw new Error(`${what}: HTTP ${response.status} ${text}`);
   return { headers: response.headers, text };
