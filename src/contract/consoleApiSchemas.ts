@@ -137,6 +137,12 @@ const registrationFilterProperties = {
 
 export type RegistrationFilter = Static<TObject<typeof registrationFilterProperties>>;
 
+/** A filter that chooses what a change of many (or a request to many) takes. */
+export const BulkFilterSchema = Type.Object(registrationFilterProperties, {
+  additionalProperties: false,
+  description: 'Every registration the list shows with these filters',
+});
+
 /** A list's page (the validator coerces nothing, and a page past a million is no one's). */
 const PageSchema = Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'From 1' });
 
@@ -531,10 +537,7 @@ const BulkChangeSchema = Type.Union(
     ),
     Type.Object(
       {
-        filter: Type.Object(registrationFilterProperties, {
-          additionalProperties: false,
-          description: 'Every registration the list shows with these filters',
-        }),
+        filter: BulkFilterSchema,
         set: BulkSetSchema,
       },
       { additionalProperties: false },
