@@ -248,6 +248,11 @@ const RegistrationSummarySchema = Type.Object({
       'and last name swapped), the same email (any case) or the same phone number; those ' +
       'resolved as not the same person or handled are left out',
   }),
+  applicantAnswered: Type.Boolean({
+    description:
+      'Its latest information request was answered by the applicant, and no staff member has ' +
+      'acted on it since (changed its state, assignee or fields, or written a note)',
+  }),
 });
 export type RegistrationSummary = Static<typeof RegistrationSummarySchema>;
 
