@@ -9,8 +9,12 @@
  */
 import { applicantActor } from './history';
 
-/** The column `applicant_answered`, for a query on `registrations`. */
-export const applicantAnsweredColumn = `EXISTS (
+/**
+ * The column `applicant_answered`, for a query on `registrations`. An answer leaves the
+ * registration "in progress" and any change of state since is acting on it: only those in progress
+ * look for their requests, which no index on registration_id serves (none is open).
+ */
+export const applicantAnsweredColumn = `registrations.state = 'in-progress' AND EXISTS (
     SELECT 1 FROM (
       SELECT answered_at FROM registration_requests
       WHERE registration_id = registrations.id ORDER BY id DESC LIMIT 1
