@@ -3,7 +3,7 @@
  * filter finds, within the person's access whatever the ids say, each asked as makeRequest asks
  * one (an open request replaced, the registration "waiting", a new link, the email queued and
  * counted in its mailbox's cap, never refused by it). One transaction of a few statements, each
- * over all of them: 2,000 take well under the 2 s a request to many may take. The emails leave at
+ * over all of them, not a round trip each (2,000 within 2 s is the target). The emails leave at
  * the outbox's pace.
  */
 import type { Database, Queryable } from '../db/database';
