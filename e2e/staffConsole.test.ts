@@ -859,6 +859,50 @@ function consoleTests(storage: { postgresUrl?: string }) {
     expect((await api.json()).total).toBe(many.length);
   });
 
+  test('a bulk request on a filter: every applicant it matches is asked once their number is confirmed', async () => {
+    const word = uniqueWord();
+    const many = Array.from({ length: 51 }, () =>
+      validRegistration({ degreeProgram: 'PMT', lastName: `Fråga ${word}` }),
+    );
+    await submitted(...many);
+    await signIn('admin');
+    await search(word, many.length);
+
+    await page.getByLabel(text('sv', 'staff:select-page')).check();
+    await page
+      .getByRole('button', {
+        name: text('sv', 'staff:select-every-matching_other', { count: '51' }),
+      })
+      .click();
+    const heading = text('sv', 'staff:bulk-request-heading-filter_other', { count: '51' });
+    await page.getByRole('button', { name: heading }).click();
+    const form = page.getByRole('form', { name: heading });
+    await form.getByLabel(text('sv', 'form.phoneNumber-label'), { exact: true }).check();
+    await form
+      .getByLabel(text('sv', 'staff:request-message-label'))
+      .fill('Bekräfta ditt telefonnummer.');
+    await form.getByLabel(text('sv', 'staff:request-deadline-label')).fill('15.12.2030');
+    const send = text('sv', 'staff:bulk-request-send_other', { count: '51' });
+    await form.getByRole('button', { name: send }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(text('sv', 'staff:bulk-request-confirm_other', { count: '51' }))
+      .waitFor();
+    await expectNoViolations();
+    await dialog.getByRole('button', { name: send }).click();
+    await page.getByText(text('sv', 'staff:bulk-requested_other', { count: '51' })).waitFor();
+
+    // Each of the 51 waits for its applicant, asked for the phone number by 15 December.
+    const api = await page.request.get(`/staff/api/registrations?state=waiting&q=${word}`);
+    const { total, items } = await api.json();
+    expect(total).toBe(many.length);
+    const one = await page.request.get(`/staff/api/registrations/${items[0].id}`);
+    expect((await one.json()).request).toMatchObject({
+      fields: ['phoneNumber'],
+      deadline: '2030-12-15',
+    });
+  });
+
   test("the overview's numbers are the list's, as a chart and a table, in both languages and at both sizes", async () => {
     await submitted(validRegistration({ degreeProgram: 'MIDS' }));
     await signIn('admin');

@@ -579,3 +579,56 @@ describe("the applicant's answer", () => {
     }
   });
 });
+
+describe("the assignee's badge: the applicant answered", () => {
+  const badgeInList = async (id: number) => {
+    const page = await staff('GET', '/registrations?state=in-progress');
+    const items = page.json<{ items: { id: number; applicantAnswered: boolean }[] }>().items;
+    return items.find((item) => item.id === id)?.applicantAnswered;
+  };
+
+  it('shows from the answer until a staff member acts on the registration', async () => {
+    const { id, email, requestId } = await requested('Nils');
+    expect((await details(id)).applicantAnswered).toBe(false);
+    const applicant = await applicantOf(email);
+    expect((await applicant.answer({ requestId })).statusCode).toBe(200);
+    expect((await details(id)).applicantAnswered).toBe(true);
+    expect(await badgeInList(id)).toBe(true);
+
+    // Read, it stays; a note is acting on it.
+    expect((await details(id)).applicantAnswered).toBe(true);
+    const noted = await staff('POST', `/registrations/${id}/notes`, admin, { text: 'Seen' });
+    expect(noted.statusCode).toBe(201);
+    expect((await details(id)).applicantAnswered).toBe(false);
+    expect(await badgeInList(id)).toBe(false);
+  });
+
+  it('goes with a change of state, and a new request is unanswered', async () => {
+    const { id, email, requestId } = await requested('Olle');
+    const applicant = await applicantOf(email);
+    expect((await applicant.answer({ requestId })).statusCode).toBe(200);
+    const { version, applicantAnswered } = await details(id);
+    expect(applicantAnswered).toBe(true);
+    const changed = await staff(
+      'PATCH',
+      `/registrations/${id}`,
+      admin,
+      { state: 'done' },
+      { 'if-match': `"${version}"` },
+    );
+    expect(changed.json<RegistrationDetails>().applicantAnswered).toBe(false);
+
+    const { id: other, email: otherEmail, requestId: first } = await requested('Pia');
+    expect((await (await applicantOf(otherEmail)).answer({ requestId: first })).statusCode).toBe(
+      200,
+    );
+    expect((await details(other)).applicantAnswered).toBe(true);
+    const again = await staff('POST', `/registrations/${other}/request`, admin, {
+      fields: [],
+      message: 'One more question',
+      deadline: dayFromToday(3),
+    });
+    expect(again.statusCode).toBe(201);
+    expect((await details(other)).applicantAnswered).toBe(false);
+  });
+});

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { createRegistrationStore } from '../../server/db/registrations';
+import { queueUpdatedMail } from '../../server/mail/applicantMail';
 import type { RegistrationValues } from '../../src/contract/fields';
 import { validRegistration } from '../../testing/registrations';
 import {
@@ -207,6 +208,20 @@ describe('SMTP_MAX_PER_MINUTE', () => {
     const fastestMs = (queued.length - 1) * 1000 - 500;
     expect(inbox.arrivals[queued.length - 1] - inbox.arrivals[0]).toBeGreaterThanOrEqual(fastestMs);
     expect(copiesOf(inbox, queued)).toEqual(queued.map(() => 1));
+  });
+
+  it("paces the applicant's other mail too: a request to many leaves at the same pace", async () => {
+    const { database, queued } = await databaseWithQueued(3);
+    const ids = await database.query<{ id: number }>('SELECT id FROM registrations');
+    for (const { id } of ids) await queueUpdatedMail(database, id, ['city']);
+    const inbox = await startInbox();
+    await startApp(database, { smtpUrl: inbox.url, smtpMaxPerMinute: 60 });
+
+    const all = queued.length + ids.length;
+    await waitFor(() => (inbox.messages.length >= all ? true : undefined));
+    // One a second, the confirmations and the updates together.
+    const fastestMs = (all - 1) * 1000 - 500;
+    expect(inbox.arrivals[all - 1] - inbox.arrivals[0]).toBeGreaterThanOrEqual(fastestMs);
   });
 });
 

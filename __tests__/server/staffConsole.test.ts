@@ -662,6 +662,7 @@ describe('the contract', () => {
         'PATCH /staff/api/registrations/{id} 200,400,401,403,404,410,412,413,415,422,428,429,500',
         'POST /staff/api/export 200,400,401,403,413,415,429,500',
         'POST /staff/api/registrations/bulk 200,400,401,403,413,415,422,429,500',
+        'POST /staff/api/registrations/bulk-request 200,400,401,403,413,415,422,429,500',
         'POST /staff/api/registrations/search 200,400,401,403,413,415,429,500',
         'POST /staff/api/registrations/{id}/notes 201,400,401,403,404,410,413,415,429,500',
         'PUT /staff/api/registrations/{id}/duplicates/{otherId} 200,400,401,403,404,413,415,429,500',

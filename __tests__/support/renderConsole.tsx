@@ -38,6 +38,7 @@ export const registration: RegistrationDetails = {
   assignee: null,
   version: 3,
   duplicateOf: [],
+  applicantAnswered: false,
   duplicates: [],
   confirmation: { state: 'sent' },
   notes: [],

@@ -21,8 +21,14 @@ import { addNote } from './history';
 import { readOverview } from './overview';
 import { changeRegistration, describeChanges, describeSettings } from './registrationChanges';
 import { answeredRegistration, findRegistrationDetails } from './registrationDetails';
-import { describeFilter, searchOf } from './registrationSearch';
-import { auditOf, refuseInvisible, refuseMissing, sessionOf } from './routeSupport';
+import { describeChosen, searchOf } from './registrationSearch';
+import {
+  auditOf,
+  noteOthersNamed,
+  refuseInvisible,
+  refuseMissing,
+  sessionOf,
+} from './routeSupport';
 import { assignableStaff } from './staffMembers';
 import { recentWithdrawals } from './withdrawals';
 
@@ -189,17 +195,13 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
       const assignee = body.set.assignee as string;
       return reply.code(422).send(await notAssignableAnswer(database, assignee, result.programmes));
     }
-    if (ids) {
-      const [{ others }] = await database.query<{ others: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM registrations
-           WHERE id = ANY($1::integer[]) AND NOT degree_program = ANY($2::text[])) AS others`,
-        [ids, person.programmes],
-      );
-      if (others) recordSecurityEvent(request, 'staff-access-denied');
-    }
-    const chosen =
-      'filter' in body ? describeFilter(body.filter, {}) || 'all' : `ids=${body.ids.length}`;
-    await audit(request, 'bulk', result.updated, `${chosen} ${describeSettings(body.set)}`);
+    if (ids) await noteOthersNamed(request, database, ids);
+    await audit(
+      request,
+      'bulk',
+      result.updated,
+      `${describeChosen(body)} ${describeSettings(body.set)}`,
+    );
     return { updated: result.updated };
   });
 

@@ -9,6 +9,7 @@ import type { ProcessingState } from '../../src/contract/processing';
 import type { DegreeProgram } from '../../src/contract/fields';
 import { duplicateOfColumn, hasDuplicates } from './duplicates';
 import { requestOpen } from './informationRequests';
+import { applicantAnsweredColumn } from './answeredRequests';
 import { rowsOfPage } from './paging';
 
 /** The person's filter as the database is asked it: days as instants, within what they may see. */
@@ -36,10 +37,11 @@ const selectedColumns = `${['id', 'reference', 'language', 'created_at', ...form
   .map((column) => `registrations.${column}`)
   .join(', ')}, ${processingColumns}`;
 
-type ListedRow = ProcessedRow & { duplicate_of: number[] };
+type ListedRow = ProcessedRow & { duplicate_of: number[]; applicant_answered: boolean };
 const toListedRegistration = (row: ListedRow) => ({
   ...toProcessedRegistration(row),
   duplicateOf: row.duplicate_of,
+  applicantAnswered: row.applicant_answered,
 });
 
 /** An open information request of the registration, its deadline before day `p`. */
@@ -101,7 +103,7 @@ export function findRegistrations(db: Database, search: RegistrationSearch, page
     // The page's ids first, then its rows and their duplicates: the rows an OFFSET skips are
     // carried as narrow ones and run no subquery.
     const rows = await tx.query<ListedRow>(
-      `SELECT ${selectedColumns}, ${duplicateOfColumn('$1')}
+      `SELECT ${selectedColumns}, ${duplicateOfColumn('$1')}, ${applicantAnsweredColumn}
        FROM (SELECT id FROM registrations WHERE ${where}
          ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS page
        JOIN registrations USING (id)
@@ -131,7 +133,8 @@ export async function findRegistration(
   visibleProgrammes: readonly DegreeProgram[],
 ) {
   const [row] = await db.query<ListedRow & { attempts: number | null }>(
-    `SELECT ${selectedColumns}, ${duplicateOfColumn('$2')}, outbox.attempts
+    `SELECT ${selectedColumns}, ${duplicateOfColumn('$2')}, ${applicantAnsweredColumn},
+       outbox.attempts
      FROM registrations LEFT JOIN outbox ON outbox.registration_id = registrations.id
      WHERE registrations.id = $1 AND registrations.degree_program = ANY($2::text[])`,
     [id, visibleProgrammes],

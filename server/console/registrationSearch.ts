@@ -77,3 +77,8 @@ export function describeFilter(
     .map(([key, value]) => `${key}=${value}`)
     .join(' ');
 }
+
+/** What a change of many (or a request to many) took, as the audit log records it. */
+export const describeChosen = (
+  body: { ids: readonly number[] } | { filter: RegistrationFilter },
+) => ('filter' in body ? describeFilter(body.filter, {}) || 'all' : `ids=${body.ids.length}`);

@@ -1,14 +1,19 @@
 /**
  * The staff API's information requests (issue 44), with their schemas: ask the applicant of one
- * registration (replacing any open request), or withdraw the open one. Recorded in the audit log as
- * what was asked (the fields, the deadline), never the message. Another programme's registration
- * is answered 404, as everywhere in the API.
+ * registration (replacing any open request), or of many at once (by ids or filter, as a change of
+ * many), or withdraw the open one. Recorded in the audit log as what was asked (the fields, the
+ * deadline, how many), never the message. Another programme's registration is answered 404, as
+ * everywhere in the API; among many it is skipped.
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { OperationsContext } from '../operations/operations';
 import type { LinkSettings } from '../applicant/applicantLinks';
 import { dayIn } from '../timeZone';
+import {
+  BulkRequestBodySchema,
+  BulkRequestResultSchema,
+} from '../../src/contract/bulkRequestSchemas';
 import {
   RegistrationIdParamsSchema,
   apiErrorSchema,
@@ -23,9 +28,20 @@ import {
   InformationRequestSchema,
   RequestBodySchema,
   linkInMessage,
+  type RequestBody,
 } from '../../src/contract/informationRequests';
+import { bulkRequest } from './bulkRequests';
 import { makeRequest, requestOf, withdrawRequest } from './informationRequests';
-import { auditOf, refuseInvisible, sessionOf } from './routeSupport';
+import { describeChosen, searchOf } from './registrationSearch';
+import { auditOf, noteOthersNamed, refuseInvisible, sessionOf } from './routeSupport';
+
+const unsendable = apiErrorSchema('The deadline has passed, or the message holds a link');
+
+/**
+ * A request to many by ids may name 2,000 (of up to 16 digits), with a message of 2,000 characters
+ * of up to 4 bytes: more than the 16 KiB of any other body.
+ */
+const bulkRequestBodyLimit = 64 * 1024;
 
 export const requestSchemas = {
   makeRequest: {
@@ -42,7 +58,23 @@ export const requestSchemas = {
       404: notVisible,
       413: tooLarge,
       415: notJson,
-      422: apiErrorSchema('The deadline has passed, or the message holds a link'),
+      422: unsendable,
+      ...everyRouteAnswers,
+    },
+  },
+  bulkRequest: {
+    summary: 'Asks the applicants of many registrations at once, within your access',
+    description:
+      'Each registration is asked as POST /registrations/{id}/request asks one; the emails ' +
+      "are queued and leave at the outbox's pace. Ids outside your access are skipped.",
+    body: BulkRequestBodySchema,
+    response: {
+      200: BulkRequestResultSchema,
+      400: badRequest,
+      403: notXsrf,
+      413: tooLarge,
+      415: notJson,
+      422: unsendable,
       ...everyRouteAnswers,
     },
   },
@@ -60,6 +92,10 @@ export const requestSchemas = {
   },
 };
 
+/** What a request asked, as the audit log records it: never the message. */
+const describeAsked = ({ fields, deadline }: RequestBody) =>
+  `fields=${fields.length > 0 ? fields.join(',') : 'none'} deadline=${deadline}`;
+
 export interface RequestRoutesOptions {
   operations: OperationsContext;
   /** The applicants' links, when PUBLIC_URL is set: the request's email carries a new one. */
@@ -74,6 +110,18 @@ export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = as
   const { database, timeZone, secret } = operations;
   const audit = auditOf(database);
 
+  /** Refuses (422) what no request may ask: a deadline past, or a link in the message. */
+  function refuseUnsendable(body: RequestBody, today: string) {
+    if (body.deadline < today) {
+      throw app.httpErrors.unprocessableEntity('The deadline has passed');
+    }
+    if (linkInMessage.test(body.message)) {
+      throw app.httpErrors.unprocessableEntity(
+        "The message may not hold a link: the email carries the applicant's own",
+      );
+    }
+  }
+
   app.post(
     '/registrations/:id/request',
     { schema: requestSchemas.makeRequest },
@@ -83,28 +131,53 @@ export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = as
       const { body } = request;
       const at = now();
       const today = dayIn(at, timeZone);
-      if (body.deadline < today) {
-        throw app.httpErrors.unprocessableEntity('The deadline has passed');
-      }
-      if (linkInMessage.test(body.message)) {
-        throw app.httpErrors.unprocessableEntity(
-          "The message may not hold a link: the email carries the applicant's own",
-        );
-      }
+      refuseUnsendable(body, today);
       const made = await makeRequest(
         database,
         { id, programmes, actor: subject, body, secret, links, now: at },
         { today, timeZone },
       );
       if (made.outcome === 'not-visible') return refuseInvisible(request, database, id);
-      const asked = body.fields.length > 0 ? body.fields.join(',') : 'none';
       await audit(
         request,
         made.replaced ? 'request-replace' : 'request',
         1,
-        `id=${id} reference=${made.reference} fields=${asked} deadline=${body.deadline}`,
+        `id=${id} reference=${made.reference} ${describeAsked(body)}`,
       );
       return reply.code(201).send(requestOf(made.request));
+    },
+  );
+
+  app.post(
+    '/registrations/bulk-request',
+    { schema: requestSchemas.bulkRequest, bodyLimit: bulkRequestBodyLimit },
+    async (request) => {
+      const { body } = request;
+      const { subject } = sessionOf(request);
+      const at = now();
+      refuseUnsendable(body, dayIn(at, timeZone));
+      const search = searchOf(request, 'filter' in body ? body.filter : {}, timeZone);
+      const ids = 'ids' in body ? body.ids : undefined;
+      const { fields, message, deadline } = body;
+      const result = await bulkRequest(database, {
+        search,
+        ids,
+        actor: subject,
+        body: { fields, message, deadline },
+        secret,
+        links,
+        now: at,
+      });
+      if (ids) await noteOthersNamed(request, database, ids);
+      const { replaced, skipped } = result;
+      await audit(
+        request,
+        'request-bulk',
+        result.asked,
+        `${describeChosen(body)} ${describeAsked(body)} replaced=${replaced} ` +
+          `skipped-withdrawn=${skipped.withdrawn} skipped-not-visible=${skipped.notVisible}`,
+      );
+      return result;
     },
   );
 

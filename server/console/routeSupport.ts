@@ -32,6 +32,23 @@ export async function refuseInvisible(
   throw request.server.httpErrors.notFound('No such registration among those you may see');
 }
 
+/**
+ * A change of many by ids (or a request to many) names another programme's registration: left
+ * alone as if it did not exist, but worth a look (a security event), as one such id alone is.
+ */
+export async function noteOthersNamed(
+  request: FastifyRequest,
+  database: Queryable,
+  ids: readonly number[],
+) {
+  const [{ others }] = await database.query<{ others: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM registrations
+       WHERE id = ANY($1::integer[]) AND NOT degree_program = ANY($2::text[])) AS others`,
+    [ids, sessionOf(request).programmes],
+  );
+  if (others) recordSecurityEvent(request, 'staff-access-denied');
+}
+
 export function requireAdmin(request: FastifyRequest) {
   if (!sessionOf(request).admin) {
     recordSecurityEvent(request, 'staff-access-denied');

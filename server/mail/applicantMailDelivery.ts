@@ -1,6 +1,7 @@
 /**
  * Sends the applicant's due mail besides the confirmations (applicantMail.ts), one at a time: there
- * is little of it. A message that fails waits its own growing delay; a relay that refuses for now
+ * is little of it, but for a request to many at once, which SMTP_MAX_PER_MINUTE paces as it paces
+ * the confirmations (the same bucket). A message that fails waits its own growing delay; a relay that refuses for now
  * pauses the queue, as for the confirmations. A link mail whose link was replaced meanwhile is
  * dropped: the newer link's mail is queued behind it.
  */
@@ -18,6 +19,7 @@ import type { Institution } from './confirmationEmail';
 import { describeMailFailure } from './mailFailure';
 import type { MailTransport } from './mailTransport';
 import type { RelayPause } from './outboxBackOff';
+import type { OutboxPace } from './outboxPace';
 import type { OutboxCounters } from './outboxDelivery';
 
 export interface ApplicantMailDeliveryOptions {
@@ -28,13 +30,15 @@ export interface ApplicantMailDeliveryOptions {
   log: FastifyBaseLogger;
   relay: RelayPause;
   links?: ApplicantLinkIssuer;
+  /** SMTP_MAX_PER_MINUTE's, shared with the confirmations; undefined: unpaced. */
+  pace?: OutboxPace;
 }
 
 const batchSize = 20;
 const leaseSeconds = 120;
 
 export function createApplicantMailDelivery(options: ApplicantMailDeliveryOptions) {
-  const { database, transport, institution, counters, log, relay, links } = options;
+  const { database, transport, institution, counters, log, relay, links, pace } = options;
 
   async function deliver(mail: ClaimedApplicantMail) {
     // A reminder carries a new link, made as it leaves: the request's own may have expired.
@@ -84,7 +88,11 @@ export function createApplicantMailDelivery(options: ApplicantMailDeliveryOption
   /** Sends what is due now, unless the relay is paused. */
   return async function deliverApplicantMail(): Promise<void> {
     if (relay.msLeft() > 0) return;
-    for (const mail of await claimDueApplicantMail(database, batchSize, leaseSeconds)) {
+    const wanted = pace ? pace.available(batchSize) : batchSize;
+    if (wanted === 0) return;
+    const claimed = await claimDueApplicantMail(database, wanted, leaseSeconds);
+    pace?.take(claimed.length);
+    for (const mail of claimed) {
       if (relay.msLeft() > 0) {
         await retryApplicantMailLater(database, mail.id, relay.msLeft() / 1000);
         continue;

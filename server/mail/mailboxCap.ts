@@ -21,13 +21,17 @@ export async function lockMailboxes(tx: Queryable, addresses: string[]): Promise
   await tx.query(lockAddresses, [addresses]);
 }
 
+/** A mailbox (as registration_mailbox names it) as the ledger keeps it: by a keyed hash. */
+const mailboxHashOf = (secret: string, mailbox: string) =>
+  subjectHash(secret, `mailbox ${mailbox}`);
+
 /** The mailbox `address` reaches, and its keyed hash as the ledger keeps it. */
 async function mailboxOf(tx: Queryable, secret: string, address: string) {
   const [{ mailbox }] = await tx.query<{ mailbox: string }>(
     'SELECT registration_mailbox($1) AS mailbox',
     [address.trim()],
   );
-  return { mailbox, mailboxHash: subjectHash(secret, `mailbox ${mailbox}`) };
+  return { mailbox, mailboxHash: mailboxHashOf(secret, mailbox) };
 }
 
 /**
@@ -64,4 +68,14 @@ export async function takeMailboxSends(
 export async function recordMailboxSend(tx: Queryable, secret: string, address: string) {
   const { mailboxHash } = await mailboxOf(tx, secret, address);
   await tx.query('INSERT INTO applicant_link_requests (mailbox_hash) VALUES ($1)', [mailboxHash]);
+}
+
+/**
+ * As recordMailboxSend, one email to each of `mailboxes` (as registration_mailbox names them, a
+ * mailbox once for each email) in one statement: a request to many at once.
+ */
+export async function recordMailboxesSends(tx: Queryable, secret: string, mailboxes: string[]) {
+  await tx.query('INSERT INTO applicant_link_requests (mailbox_hash) SELECT unnest($1::text[])', [
+    mailboxes.map((mailbox) => mailboxHashOf(secret, mailbox)),
+  ]);
 }

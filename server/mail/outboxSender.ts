@@ -67,7 +67,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const pace = options.maxPerMinute ? createOutboxPace(options.maxPerMinute) : undefined;
   const relay = createRelayPause(log, options.retryScale);
   const deliverBatch = createOutboxDelivery({ ...options, relay });
-  const deliverApplicantMail = createApplicantMailDelivery({ ...options, relay });
+  const deliverApplicantMail = createApplicantMailDelivery({ ...options, relay, pace });
   let timer: NodeJS.Timeout | undefined;
   /** Resolves with how long to hold before going on (0: look again at the next poll). */
   let running: Promise<number> | undefined;

@@ -137,6 +137,12 @@ const registrationFilterProperties = {
 
 export type RegistrationFilter = Static<TObject<typeof registrationFilterProperties>>;
 
+/** A filter that chooses what a change of many (or a request to many) takes. */
+export const BulkFilterSchema = Type.Object(registrationFilterProperties, {
+  additionalProperties: false,
+  description: 'Every registration the list shows with these filters',
+});
+
 /** A list's page (the validator coerces nothing, and a page past a million is no one's). */
 const PageSchema = Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'From 1' });
 
@@ -241,6 +247,11 @@ const RegistrationSummarySchema = Type.Object({
       '(case, accents and hyphens ignored; a letter doubled, a second first name left out, first ' +
       'and last name swapped), the same email (any case) or the same phone number; those ' +
       'resolved as not the same person or handled are left out',
+  }),
+  applicantAnswered: Type.Boolean({
+    description:
+      'Its latest information request was answered by the applicant, and no staff member has ' +
+      'acted on it since (changed its state, assignee or fields, or written a note)',
   }),
 });
 export type RegistrationSummary = Static<typeof RegistrationSummarySchema>;
@@ -531,10 +542,7 @@ const BulkChangeSchema = Type.Union(
     ),
     Type.Object(
       {
-        filter: Type.Object(registrationFilterProperties, {
-          additionalProperties: false,
-          description: 'Every registration the list shows with these filters',
-        }),
+        filter: BulkFilterSchema,
         set: BulkSetSchema,
       },
       { additionalProperties: false },

@@ -16,8 +16,9 @@ import type { StaffMember } from '../../contract/consoleApiSchemas';
 import type { DegreeProgram } from '../../contract/fields';
 import { searchTextMaxLength } from '../../contract/consoleLimits';
 import { assigneeFilterMe, assigneeFilterNone } from '../../contract/processing';
-import { BulkChangeForm, type BulkChanged, type BulkTarget } from './BulkChangeForm';
-import { BulkChangedStatus } from './BulkChangedStatus';
+import { BulkChangeForm, type BulkTarget } from './BulkChangeForm';
+import { BulkChangedStatus, type BulkDone } from './BulkChangedStatus';
+import { BulkRequestForm } from './BulkRequestForm';
 import { addressFilterNames, filterOfAddress } from './listAddress';
 import { WithdrawnNotice } from './WithdrawnNotice';
 import { DayField } from './DayField';
@@ -67,7 +68,7 @@ export function RegistrationList({ member }: { member: StaffMember }) {
   const current = selection.of === shownList ? selection : emptySelection;
   // What the last change of many did: said where the focus goes once it is done, since the rows
   // it changed may have left the list.
-  const [bulkChanged, setBulkChanged] = useState<BulkChanged>();
+  const [bulkChanged, setBulkChanged] = useState<BulkDone>();
   // The date filters whose text, as last applied, names no day.
   const [invalidDays, setInvalidDays] = useState<readonly string[]>([]);
   const [reversedDays, setReversedDays] = useState(false);
@@ -122,6 +123,10 @@ export function RegistrationList({ member }: { member: StaffMember }) {
         ),
       ),
     );
+  }
+  function bulkDone(done: BulkDone) {
+    setSelection({ of: shownList, ...emptySelection });
+    setBulkChanged(done);
   }
   const goTo = (target: number) => setSearchParams(filterQuery({ ...addressFilter, page: target }));
 
@@ -222,6 +227,19 @@ export function RegistrationList({ member }: { member: StaffMember }) {
               {t('only-duplicates')}
             </label>
           </div>
+          <div className="form-check mb-2">
+            <input
+              id="filter-overdue"
+              name="overdue"
+              type="checkbox"
+              value="true"
+              className="form-check-input"
+              defaultChecked={filter.overdue === 'true'}
+            />
+            <label className="form-check-label" htmlFor="filter-overdue">
+              {t('only-overdue')}
+            </label>
+          </div>
         </div>
         <div className="col-sm-6 col-lg-2">
           <button type="submit" className="btn btn-primary w-100">
@@ -240,17 +258,21 @@ export function RegistrationList({ member }: { member: StaffMember }) {
 
       {bulkChanged && <BulkChangedStatus changed={bulkChanged} />}
       {data && target && (
-        <BulkChangeForm
-          target={target}
-          count={'filter' in target ? data.total : current.ids.length}
-          programmes={targetProgrammes}
-          people={people}
-          me={member.subject}
-          changed={(done) => {
-            setSelection({ of: shownList, ...emptySelection });
-            setBulkChanged(done);
-          }}
-        />
+        <>
+          <BulkChangeForm
+            target={target}
+            count={'filter' in target ? data.total : current.ids.length}
+            programmes={targetProgrammes}
+            people={people}
+            me={member.subject}
+            changed={bulkDone}
+          />
+          <BulkRequestForm
+            target={target}
+            count={'filter' in target ? data.total : current.ids.length}
+            requested={bulkDone}
+          />
+        </>
       )}
       {data && wholePageSelected && data.total > pageIds.length && (
         <p className="d-flex flex-wrap align-items-center column-gap-3">
@@ -339,6 +361,9 @@ export function RegistrationList({ member }: { member: StaffMember }) {
                     </Link>
                     {registration.duplicateOf.length > 0 && (
                       <span className="duplicate-mark">{t('possible-duplicate')}</span>
+                    )}
+                    {registration.applicantAnswered && (
+                      <span className="answered-mark">{t('applicant-answered')}</span>
                     )}
                   </th>
                   <td data-label={format.label('degreeProgram')}>

@@ -103,6 +103,11 @@ function Registration({ registration, member, reload }: RegistrationViewProps) {
       <ViewHeading title={t('registration-title', { reference: registration.reference })}>
         {registration.firstName} {registration.lastName}
       </ViewHeading>
+      {registration.applicantAnswered && (
+        <p>
+          <span className="answered-mark ms-0">{t('applicant-answered')}</span>
+        </p>
+      )}
       <PossibleDuplicates registration={registration} />
       {/* The work first (where it is, who has it, notes), then what was received and what became of it. */}
       <div className="row g-4">

@@ -8,14 +8,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationDetails } from '../../contract/consoleApiSchemas';
 import type { InformationRequest } from '../../contract/informationRequests';
-import { linkInMessage } from '../../contract/informationRequests';
-import { fieldNames, type FieldName } from '../../contract/fields';
-import { noteLength, notePattern } from '../../contract/processing';
 import { useMakeRequestMutation, useWithdrawRequestMutation } from './consoleApi';
-import { dayOfText } from './dayText';
+import { emptyQuestion, readQuestion, RequestQuestionFields } from './RequestQuestion';
 import { useFormatting } from './useFormatting';
-
-const messageRule = new RegExp(notePattern, 'u');
 
 /** Where a request stands, as its badge names it. */
 function standing(request: InformationRequest) {
@@ -30,9 +25,7 @@ export function RequestInformation({ registration }: { registration: Registratio
   const format = useFormatting();
   const { request } = registration;
   const open = request !== null && !request.answeredAt && !request.withdrawnAt;
-  const [fields, setFields] = useState<FieldName[]>([]);
-  const [message, setMessage] = useState('');
-  const [deadline, setDeadline] = useState('');
+  const [question, setQuestion] = useState(emptyQuestion);
   const [problem, setProblem] = useState<string>();
   const [sent, setSent] = useState(false);
   // The form opens on demand: most registrations need no request, and it is long.
@@ -40,29 +33,17 @@ export function RequestInformation({ registration }: { registration: Registratio
   const [makeRequest, making] = useMakeRequestMutation();
   const [withdrawRequest, withdrawing] = useWithdrawRequestMutation();
 
-  function problemOf(day: string | undefined) {
-    if (message.trim().length < noteLength.min) return t('request-message-required');
-    if (message.length > noteLength.max || !messageRule.test(message)) {
-      return t('request-message-invalid', { max: noteLength.max });
-    }
-    if (linkInMessage.test(message)) return t('request-message-link');
-    if (!day) return t('request-deadline-invalid');
-    return undefined;
-  }
-
   async function send(event: FormEvent) {
     event.preventDefault();
     if (making.isLoading) return;
     setSent(false);
-    const day = dayOfText(deadline);
-    const found = problemOf(day);
-    setProblem(found);
-    if (found) return;
-    const result = await makeRequest({ id: registration.id, fields, message, deadline: day! });
+    const read = readQuestion(t, question);
+    setProblem(read.problem);
+    if (read.problem !== undefined) return;
+    const { fields, message } = question;
+    const result = await makeRequest({ id: registration.id, fields, message, deadline: read.day });
     if ('error' in result) return setProblem(t('request-refused'));
-    setFields([]);
-    setMessage('');
-    setDeadline('');
+    setQuestion(emptyQuestion);
     setSent(true);
     setAsking(false);
   }
@@ -118,58 +99,7 @@ export function RequestInformation({ registration }: { registration: Registratio
       )}
       {asking && (
         <form onSubmit={(event) => void send(event)} noValidate>
-          <fieldset className="mb-2">
-            <legend className="form-label fs-6">{t('request-fields-label')}</legend>
-            <div className="d-flex flex-wrap column-gap-3">
-              {fieldNames.map((field) => (
-                <div key={field} className="form-check">
-                  <input
-                    id={`request-field-${field}`}
-                    type="checkbox"
-                    className="form-check-input"
-                    checked={fields.includes(field)}
-                    onChange={(event) =>
-                      setFields((current) =>
-                        event.target.checked
-                          ? [...current, field]
-                          : current.filter((other) => other !== field),
-                      )
-                    }
-                  />
-                  <label className="form-check-label" htmlFor={`request-field-${field}`}>
-                    {format.label(field)}
-                  </label>
-                </div>
-              ))}
-            </div>
-          </fieldset>
-          <label className="form-label" htmlFor="request-message">
-            {t('request-message-label')}
-          </label>
-          <textarea
-            id="request-message"
-            className="form-control mb-2"
-            rows={4}
-            value={message}
-            aria-describedby="request-message-hint"
-            onChange={(event) => setMessage(event.target.value)}
-          />
-          <div id="request-message-hint" className="form-text mt-0 mb-2">
-            {t('request-message-hint')}
-          </div>
-          <label className="form-label" htmlFor="request-deadline">
-            {t('request-deadline-label')}
-          </label>
-          <input
-            id="request-deadline"
-            className="form-control mb-2"
-            value={deadline}
-            aria-describedby="request-deadline-hint"
-            onChange={(event) => setDeadline(event.target.value)}
-          />
-          <div id="request-deadline-hint" className="form-text mt-0 mb-2">
-            {t('request-deadline-hint')}
-          </div>
+          <RequestQuestionFields prefix="request" question={question} change={setQuestion} />
           {problem && (
             <p role="alert" className="text-danger">
               {problem}

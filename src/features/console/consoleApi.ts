@@ -6,6 +6,7 @@
  * registration itself (from the change's answer, or read again).
  */
 import type { InformationRequest, RequestBody } from '../../contract/informationRequests';
+import type { BulkRequestBody, BulkRequestResult } from '../../contract/bulkRequestSchemas';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { dynamicMiddleware, rootReducer } from '../../app/store';
@@ -178,6 +179,10 @@ export const consoleApi = createApi({
       query: (change) => ({ url: 'registrations/bulk', method: 'POST', body: change }),
       invalidatesTags: (result) => (result ? ['Registration', 'Overview', 'AuditLog'] : []),
     }),
+    bulkRequest: builder.mutation<BulkRequestResult, BulkRequestBody>({
+      query: (body) => ({ url: 'registrations/bulk-request', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['Registration', 'Overview', 'AuditLog'] : []),
+    }),
     /** The person's registrations their applicants withdrew lately. */
     withdrawals: builder.query<Withdrawal[], void>({
       query: () => 'withdrawals',
@@ -210,6 +215,7 @@ export const {
   useMakeRequestMutation,
   useWithdrawRequestMutation,
   useBulkChangeMutation,
+  useBulkRequestMutation,
   useStaffMembersQuery,
   useWithdrawalsQuery,
   useOverviewQuery,
