@@ -96,7 +96,7 @@ describe('a message that cannot be composed', () => {
     // A language the server has no texts for, as a database tampered with could hold it (its
     // rule, migration 19's, dropped): the sender must hold all the same.
     await database.query('ALTER TABLE registrations DROP CONSTRAINT registrations_language_check');
-    await database.query("UPDATE registrations SET language = 'fi' WHERE email = $1", [
+    await database.query("UPDATE registrations SET language = 'de' WHERE email = $1", [
       queued[9].email,
     ]);
     const inbox = await startInbox();

@@ -356,7 +356,7 @@ describe('a restore judged row by row', () => {
     [
       'a language the server does not know',
       'registrations',
-      { language: 'fi' },
+      { language: 'de' },
       "it breaks the database's rule registrations_language_check",
     ],
     [
