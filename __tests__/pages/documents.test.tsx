@@ -236,7 +236,7 @@ describe('the texts behind the form', () => {
 
     it('dates the accessibility statement in Finnish, and gives the same purposes in the terms and the notice', async () => {
       expect(await openDocument('accessibility', 'fi', finnish)).toHaveTextContent(
-        'laadittu 24. marraskuuta 2026 ja tarkistettu viimeksi 24. marraskuuta 2026',
+        'laadittu 24.11.2026. Seloste on tarkistettu viimeksi 24.11.2026.',
       );
       cleanup();
       const { purposes } = translations.fi.documents;

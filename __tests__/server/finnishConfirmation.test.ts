@@ -49,8 +49,9 @@ it('arrives in Finnish, subject and body, text and HTML, for a registration sent
   expect(message.subject).toBe(
     'Vahvistus: olemme vastaanottaneet ilmoittautumisesi (Esimerkkiyliopisto)',
   );
+  // Finnish writes the date in figures: 29.11.2026.
   const received = new Intl.DateTimeFormat('fi-FI', {
-    dateStyle: 'long',
+    dateStyle: 'medium',
     timeZone: 'Europe/Helsinki',
   }).format(new Date());
   for (const part of [message.text!, message.html as string]) {

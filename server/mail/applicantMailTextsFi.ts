@@ -30,7 +30,7 @@ export const applicantTextsFi = {
       ],
     },
     updated: {
-      subject: (institution: string) => `Ilmoittautumisesi tietoja on päivitetty (${institution})`,
+      subject: (institution: string) => `Ilmoittautumisesi tietoja on korjattu (${institution})`,
       paragraphs: [
         'Ilmoittautumisesi tietoja on korjattu henkilökohtaisen linkkisi kautta.',
         'Jos et itse korjannut niitä, ota heti yhteyttä hakijapalveluihin ja kerro viitekoodi.',
@@ -48,7 +48,7 @@ export const applicantTextsFi = {
     request: {
       subject: (institution: string) => `Tarvitsemme tietoja ilmoittautumiseesi (${institution})`,
       paragraphs: [
-        'Hakijapalvelut tarvitsee lisätietoja ilmoittautumisestasi. Viestimme sinulle:',
+        'Hakijapalvelut tarvitsevat lisätietoja ilmoittautumisestasi. Viestimme sinulle:',
         'Kun olet korjannut tai vahvistanut tiedot linkin kautta, näemme vastauksesi. Tietoja ' +
           'ei tarvitse lähettää sähköpostilla.',
       ],
@@ -57,7 +57,7 @@ export const applicantTextsFi = {
       subject: (institution: string) =>
         `Muistutus: tarvitsemme tietoja ilmoittautumiseesi (${institution})`,
       paragraphs: [
-        'Muistutamme, että hakijapalvelut tarvitsee vielä lisätietoja ilmoittautumisestasi. ' +
+        'Muistutamme, että hakijapalvelut tarvitsevat vielä lisätietoja ilmoittautumisestasi. ' +
           'Viestimme sinulle:',
         'Kun olet korjannut tai vahvistanut tiedot linkin kautta, näemme vastauksesi. Aiemmin ' +
           'saamasi linkit eivät enää toimi.',
@@ -66,7 +66,7 @@ export const applicantTextsFi = {
     'request-withdrawn': {
       subject: (institution: string) => `Tietopyyntömme on peruttu (${institution})`,
       paragraphs: [
-        'Hakijapalvelut on perunut ilmoittautumistasi koskevan tietopyynnön, joten sinun ei ' +
+        'Hakijapalvelut ovat peruneet ilmoittautumistasi koskevan tietopyynnön, joten sinun ei ' +
           'tarvitse enää vastata siihen.',
       ],
     },

@@ -4,7 +4,7 @@
  * received, the reference code, what happens next and whom to ask; no birthday, phone number or
  * address. With PUBLIC_URL set it carries the applicant's own link (server/applicant/).
  */
-import { languageLocales } from '../../src/contract/languages';
+import { dateStyleOfLocale, languageLocales } from '../../src/contract/languages';
 import { programmeWithCode } from '../../src/contract/fields';
 import type { StoredRegistration } from '../db/registrations';
 import { confirmationTexts } from './confirmationTexts';
@@ -37,7 +37,7 @@ export function dateFormat(locale: string, timeZone: string): Intl.DateTimeForma
   const key = `${locale} ${timeZone}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
+    format = new Intl.DateTimeFormat(locale, { dateStyle: dateStyleOfLocale(locale), timeZone });
     dateFormats.set(key, format);
   }
   return format;

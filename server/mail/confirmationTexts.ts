@@ -61,7 +61,7 @@ export const confirmationTexts: Record<Language, ConfirmationTexts> = {
     reference: 'Viitekoodi',
     nextHeading: 'Mitä seuraavaksi tapahtuu?',
     next:
-      'Hakijapalvelut käy ilmoittautumisesi läpi ja ottaa sinuun yhteyttä sähköpostilla, jos ' +
+      'Hakijapalvelut käyvät ilmoittautumisesi läpi ja ottavat sinuun yhteyttä sähköpostilla, jos ' +
       'jotain pitää täydentää. Kerro viitekoodi, kun otat meihin yhteyttä.',
     contact: 'Kysyttävää? Kirjoita hakijapalveluihin osoitteeseen',
     signOff: 'Ystävällisin terveisin',

@@ -31,6 +31,20 @@ export const languageLocales: Record<Language, string> = {
   fi: 'fi-FI',
 };
 
+/**
+ * How each language writes a date on its own: in words in Swedish and English (24 november 2026),
+ * in figures in Finnish (24.11.2026), as Finnish texts write dates.
+ */
+export const languageDateStyles: Record<Language, 'long' | 'medium'> = {
+  sv: 'long',
+  en: 'long',
+  fi: 'medium',
+};
+
+/** The date style of a locale in languageLocales (long for any other). */
+export const dateStyleOfLocale = (locale: string) =>
+  languageDateStyles[languages.find((language) => languageLocales[language] === locale) ?? 'sv'];
+
 /** One value for each language. */
 export const byLanguage = <Value>(value: (language: Language) => Value) =>
   Object.fromEntries(languages.map((language) => [language, value(language)])) as Record<

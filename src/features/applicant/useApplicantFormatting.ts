@@ -2,7 +2,12 @@
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
 import { programmeWithCode, type FieldName } from '../../contract/fields';
-import { defaultLanguage, isLanguage, languageLocales } from '../../contract/languages';
+import {
+  defaultLanguage,
+  isLanguage,
+  languageDateStyles,
+  languageLocales,
+} from '../../contract/languages';
 import { fieldNameKey } from '../registration/fieldMessages';
 
 export function useApplicantFormatting() {
@@ -10,12 +15,12 @@ export function useApplicantFormatting() {
   const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
   const date = new Intl.DateTimeFormat(languageLocales[language], {
     timeZone: config.timeZone,
-    dateStyle: 'long',
+    dateStyle: languageDateStyles[language],
   });
   // A day, not a moment: written as it is, in no time zone's terms.
   const birthdayFormat = new Intl.DateTimeFormat(languageLocales[language], {
     timeZone: 'UTC',
-    dateStyle: 'long',
+    dateStyle: languageDateStyles[language],
   });
   const programme = (code: string) =>
     programmeWithCode(code, t(`degree-programs.${code}`, { ns: 'translation' }));

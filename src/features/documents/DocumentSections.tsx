@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config';
-import { languageLocales, type Language } from '../../contract/languages';
+import { languageDateStyles, languageLocales, type Language } from '../../contract/languages';
 import {
   accessibilityStatementDates,
   type DocumentName,
@@ -8,10 +8,10 @@ import {
 } from '../../contract/documents';
 import { LinkedText } from './LinkedText';
 
-/** A date of the form 2026-11-24 as the language writes it in full ("24 november 2026"). */
+/** A date of the form 2026-11-24 as the language writes it in full ("24 november 2026", "24.11.2026"). */
 function longDate(isoDate: string, language: Language): string {
   const format = new Intl.DateTimeFormat(languageLocales[language], {
-    dateStyle: 'long',
+    dateStyle: languageDateStyles[language],
     timeZone: 'UTC',
   });
   return format.format(new Date(isoDate));
