@@ -67,7 +67,11 @@ describe('a request to many', () => {
 
     // What one request may not ask, many may not either: said before anything is confirmed.
     await user.click(within(form).getByRole('button', { name: send }));
-    expect(within(form).getByRole('alert')).toHaveTextContent(sv['request-message-required']);
+    const message = within(form).getByLabelText(sv['request-message-label']);
+    expect(message).toHaveAccessibleDescription(
+      expect.stringContaining(sv['request-message-required']),
+    );
+    expect(message).toHaveFocus();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(within(form).getByLabelText(staffTexts.sv['field-label'].startedYear));

@@ -67,10 +67,13 @@ it('sends the fields ticked, the message and the day, after refusing a web addre
   );
   await user.type(within(section).getByLabelText(sv['request-deadline-label']), '15.12.2099');
   await user.click(within(section).getByRole('button', { name: sv['request-send'] }));
-  expect(await within(section).findByRole('alert')).toHaveTextContent(sv['request-message-link']);
+  // Said under the message, which is marked and given the focus.
+  const message = within(section).getByLabelText(sv['request-message-label']);
+  expect(message).toHaveAccessibleDescription(expect.stringContaining(sv['request-message-link']));
+  expect(message).toHaveAttribute('aria-invalid', 'true');
+  expect(message).toHaveFocus();
   expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
 
-  const message = within(section).getByLabelText(sv['request-message-label']);
   await user.clear(message);
   await user.type(message, 'Rätta ditt telefonnummer.');
   await user.click(within(section).getByRole('button', { name: sv['request-send'] }));

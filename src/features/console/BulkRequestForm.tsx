@@ -10,7 +10,13 @@ import { useTranslation } from 'react-i18next';
 import type { BulkRequestBody, BulkRequestResult } from '../../contract/bulkRequestSchemas';
 import type { BulkTarget } from './BulkChangeForm';
 import { useBulkRequestMutation } from './consoleApi';
-import { emptyQuestion, readQuestion, RequestQuestionFields } from './RequestQuestion';
+import {
+  emptyQuestion,
+  focusProblem,
+  readQuestion,
+  RequestQuestionFields,
+  type QuestionProblem,
+} from './RequestQuestion';
 
 export function BulkRequestForm({
   target,
@@ -26,15 +32,18 @@ export function BulkRequestForm({
   // Opened on demand, as one registration's: the form is long, and a change is asked more often.
   const [asking, setAsking] = useState(false);
   const [question, setQuestion] = useState(emptyQuestion);
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<QuestionProblem>();
+  const [refused, setRefused] = useState(false);
   const [confirming, setConfirming] = useState<string>();
   const [bulkRequest, { isLoading }] = useBulkRequestMutation();
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setRefused(false);
     const read = readQuestion(t, question);
     setProblem(read.problem);
     if (read.problem === undefined) setConfirming(read.day);
+    else focusProblem('bulk-request', read.problem);
   }
 
   async function send(deadline: string) {
@@ -42,7 +51,7 @@ export function BulkRequestForm({
     setConfirming(undefined);
     const { fields, message } = question;
     const result = await bulkRequest({ ...target, fields, message, deadline } as BulkRequestBody);
-    if ('error' in result) return setProblem(t('request-refused'));
+    if ('error' in result) return setRefused(true);
     setQuestion(emptyQuestion);
     setAsking(false);
     requested(result.data);
@@ -71,10 +80,15 @@ export function BulkRequestForm({
       <h2 id="bulk-request-heading" className="h5">
         {heading}
       </h2>
-      <RequestQuestionFields prefix="bulk-request" question={question} change={setQuestion} />
-      {problem && (
+      <RequestQuestionFields
+        prefix="bulk-request"
+        question={question}
+        change={setQuestion}
+        problem={problem}
+      />
+      {refused && (
         <p role="alert" className="text-danger">
-          {problem}
+          {t('request-refused')}
         </p>
       )}
       <div className="d-flex flex-wrap gap-2">

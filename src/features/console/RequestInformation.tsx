@@ -9,7 +9,13 @@ import { useTranslation } from 'react-i18next';
 import type { RegistrationDetails } from '../../contract/consoleApiSchemas';
 import type { InformationRequest } from '../../contract/informationRequests';
 import { useMakeRequestMutation, useWithdrawRequestMutation } from './consoleApi';
-import { emptyQuestion, readQuestion, RequestQuestionFields } from './RequestQuestion';
+import {
+  emptyQuestion,
+  focusProblem,
+  readQuestion,
+  RequestQuestionFields,
+  type QuestionProblem,
+} from './RequestQuestion';
 import { useFormatting } from './useFormatting';
 
 /** Where a request stands, as its badge names it. */
@@ -26,7 +32,8 @@ export function RequestInformation({ registration }: { registration: Registratio
   const { request } = registration;
   const open = request !== null && !request.answeredAt && !request.withdrawnAt;
   const [question, setQuestion] = useState(emptyQuestion);
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<QuestionProblem>();
+  const [refused, setRefused] = useState(false);
   const [sent, setSent] = useState(false);
   // The form opens on demand: most registrations need no request, and it is long.
   const [asking, setAsking] = useState(false);
@@ -37,12 +44,13 @@ export function RequestInformation({ registration }: { registration: Registratio
     event.preventDefault();
     if (making.isLoading) return;
     setSent(false);
+    setRefused(false);
     const read = readQuestion(t, question);
     setProblem(read.problem);
-    if (read.problem !== undefined) return;
+    if (read.problem !== undefined) return focusProblem('request', read.problem);
     const { fields, message } = question;
     const result = await makeRequest({ id: registration.id, fields, message, deadline: read.day });
-    if ('error' in result) return setProblem(t('request-refused'));
+    if ('error' in result) return setRefused(true);
     setQuestion(emptyQuestion);
     setSent(true);
     setAsking(false);
@@ -99,10 +107,15 @@ export function RequestInformation({ registration }: { registration: Registratio
       )}
       {asking && (
         <form onSubmit={(event) => void send(event)} noValidate>
-          <RequestQuestionFields prefix="request" question={question} change={setQuestion} />
-          {problem && (
+          <RequestQuestionFields
+            prefix="request"
+            question={question}
+            change={setQuestion}
+            problem={problem}
+          />
+          {refused && (
             <p role="alert" className="text-danger">
-              {problem}
+              {t('request-refused')}
             </p>
           )}
           <div className="d-flex flex-wrap gap-2">

@@ -22,33 +22,62 @@ export interface Question {
 
 export const emptyQuestion: Question = { fields: [], message: '', deadline: '' };
 
+/** What is wrong with a question: the field to fix, and what to do. */
+export interface QuestionProblem {
+  field: 'message' | 'deadline';
+  text: string;
+}
+
 /** The question's deadline as a day, or what is wrong with the question. */
 export function readQuestion(
   t: TFunction<'staff'>,
   { message, deadline }: Question,
-): { day: string; problem?: undefined } | { problem: string } {
-  if (message.trim().length < noteLength.min) return { problem: t('request-message-required') };
+): { day: string; problem?: undefined } | { problem: QuestionProblem } {
+  const wrongMessage = (text: string) => ({ problem: { field: 'message' as const, text } });
+  if (message.trim().length < noteLength.min) return wrongMessage(t('request-message-required'));
   if (message.length > noteLength.max || !messageRule.test(message)) {
-    return { problem: t('request-message-invalid', { max: noteLength.max }) };
+    return wrongMessage(t('request-message-invalid', { max: noteLength.max }));
   }
-  if (linkInMessage.test(message)) return { problem: t('request-message-link') };
+  if (linkInMessage.test(message)) return wrongMessage(t('request-message-link'));
   const day = dayOfText(deadline);
-  return day ? { day } : { problem: t('request-deadline-invalid') };
+  return day ? { day } : { problem: { field: 'deadline', text: t('request-deadline-invalid') } };
 }
+
+/** Moves the focus to the field a problem names, in the form whose inputs begin with `prefix`. */
+export const focusProblem = (prefix: string, { field }: QuestionProblem) =>
+  document.getElementById(`${prefix}-${field}`)?.focus();
 
 export function RequestQuestionFields({
   prefix,
   question,
   change,
+  problem,
 }: {
   /** The inputs' ids begin with it: two forms may be on one page. */
   prefix: string;
   question: Question;
   change: (question: Question) => void;
+  /** Shown under its field, which is marked invalid. */
+  problem?: QuestionProblem;
 }) {
   const { t } = useTranslation('staff');
   const format = useFormatting();
   const { fields, message, deadline } = question;
+  /** A field's marking and description, with the problem's text if it is this field's. */
+  const described = (field: QuestionProblem['field']) => {
+    const wrong = problem?.field === field;
+    return {
+      className: `form-control mb-2${wrong ? ' is-invalid' : ''}`,
+      'aria-invalid': wrong || undefined,
+      'aria-describedby': `${prefix}-${field}-hint${wrong ? ` ${prefix}-${field}-error` : ''}`,
+    };
+  };
+  const errorOf = (field: QuestionProblem['field']) =>
+    problem?.field === field && (
+      <div id={`${prefix}-${field}-error`} className="invalid-feedback d-block mt-0 mb-2">
+        {problem.text}
+      </div>
+    );
   return (
     <>
       <fieldset className="mb-2">
@@ -82,12 +111,12 @@ export function RequestQuestionFields({
       </label>
       <textarea
         id={`${prefix}-message`}
-        className="form-control mb-2"
         rows={4}
         value={message}
-        aria-describedby={`${prefix}-message-hint`}
+        {...described('message')}
         onChange={(event) => change({ ...question, message: event.target.value })}
       />
+      {errorOf('message')}
       <div id={`${prefix}-message-hint`} className="form-text mt-0 mb-2">
         {t('request-message-hint')}
       </div>
@@ -96,11 +125,11 @@ export function RequestQuestionFields({
       </label>
       <input
         id={`${prefix}-deadline`}
-        className="form-control mb-2"
         value={deadline}
-        aria-describedby={`${prefix}-deadline-hint`}
+        {...described('deadline')}
         onChange={(event) => change({ ...question, deadline: event.target.value })}
       />
+      {errorOf('deadline')}
       <div id={`${prefix}-deadline-hint`} className="form-text mt-0 mb-2">
         {t('request-deadline-hint')}
       </div>
