@@ -4,15 +4,15 @@
  * store: a change of state, assignee or fields (the history, where the applicant's own steps,
  * the answer's move back "in progress" among them, are by applicantActor) or a note; a new request
  * makes the latest one unanswered, a withdrawn one is not answered. Read from what is stored
- * (registration_requests.answered_at, the history, the notes), so it needed no migration: the
- * badge goes once someone acts on the registration, not once it is read.
+ * (registration_requests.answered_at, the history, the notes): the badge goes once someone acts
+ * on the registration, not once it is read.
  */
 import { applicantActor } from './history';
 
 /**
  * The column `applicant_answered`, for a query on `registrations`. An answer leaves the
  * registration "in progress" and any change of state since is acting on it: only those in progress
- * look for their requests, which no index on registration_id serves (none is open).
+ * look for their latest request (by the index of migration 30).
  */
 export const applicantAnsweredColumn = `registrations.state = 'in-progress' AND EXISTS (
     SELECT 1 FROM (

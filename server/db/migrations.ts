@@ -1069,6 +1069,15 @@ const migrations: Migration[] = [
       'ALTER TABLE registrations VALIDATE CONSTRAINT registrations_language_check',
     ],
   },
+  {
+    version: 30,
+    description: "a registration's latest information request found by an index",
+    statements: [
+      // The assignee's badge (server/console/answeredRequests.ts) reads each listed registration's
+      // latest request; without it, each read every request.
+      'CREATE INDEX registration_requests_registration ON registration_requests (registration_id, id)',
+    ],
+  },
 ];
 
 /** Every schema version, in the order applied. */
