@@ -192,10 +192,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: options.now,
       webhookAllowedHosts: options.webhookAllowedHosts ?? [],
       webhookResolve: options.webhookResolve,
-      applicantLinks: options.publicUrl && {
-        secret: app.operations.secret,
-        days: options.applicantLinkDays,
-      },
     });
   } else {
     app.log.info(consoleOffHint);

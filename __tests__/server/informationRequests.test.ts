@@ -18,6 +18,12 @@ import { parseBackup, restoreBackup } from '../../server/operations/backup';
 import { migrate } from '../../server/db/migrations';
 import { confirmationsPerAddressPerDay } from '../../server/db/registrations';
 import { dayIn } from '../../server/timeZone';
+import {
+  claimDueApplicantMail,
+  queueRequestMail,
+  retryApplicantMailLater,
+} from '../../server/mail/applicantMail';
+import { queueDueReminders } from '../../server/mail/requestReminders';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import type { RegistrationValues } from '../../src/contract/fields';
 import type { RegistrationDetails } from '../../src/contract/consoleApiSchemas';
@@ -211,6 +217,46 @@ describe('a request on one registration', () => {
     expect(opened.statusCode).toBe(204);
     expect(opened.cookies.some((cookie) => cookie.name === applicantSessionCookieName)).toBe(true);
     expect((await open(oldToken)).statusCode).not.toBe(204);
+  });
+
+  it('keeps its link working when a confirmation still queued leaves after it', async () => {
+    const email = `quinn@${emailDomain}`;
+    const { id } = await register({ email, degreeProgram: 'MIDS' }, 'en');
+    await messageTo(email, /Confirmation/);
+    // Its confirmation queued again, held as a paced outbox (SMTP_MAX_PER_MINUTE) would hold it.
+    await database.query(
+      `INSERT INTO outbox (registration_id, next_attempt_at) VALUES ($1, now() + interval '1 hour')`,
+      [id],
+    );
+    const made = await staff('POST', `/registrations/${id}/request`, admin, {
+      fields: [],
+      message,
+      deadline: dayFromToday(4),
+    });
+    expect(made.statusCode).toBe(201);
+    const tokenOf = (mail: ParsedMail) => /\/my\/([A-Za-z0-9_-]{43})\b/.exec(mail.text!)![1];
+    const requestToken = tokenOf(await messageTo(email, /We need information/));
+
+    await database.query('UPDATE outbox SET next_attempt_at = now() WHERE registration_id = $1', [
+      id,
+    ]);
+    const confirmations = await waitFor(() => {
+      const sent = inbox.messages.filter(
+        (mail) => [mail.to].flat()[0]?.text === email && /Confirmation/.test(mail.subject ?? ''),
+      );
+      return sent.length === 2 ? sent : undefined;
+    });
+    // Both carry the request's link, and it opens.
+    expect(tokenOf(confirmations[1])).toBe(requestToken);
+    const xsrf = await getXsrfToken(app);
+    const opened = await app.inject({
+      method: 'POST',
+      url: '/my/api/session',
+      headers: { [xsrfHeaderName]: xsrf, 'content-type': 'application/json' },
+      cookies: { [xsrfCookieName]: xsrf },
+      payload: JSON.stringify({ token: requestToken }),
+    });
+    expect(opened.statusCode).toBe(204);
   });
 
   it('speaks the registration’s language, Swedish here', async () => {
@@ -577,5 +623,78 @@ describe("the applicant's answer", () => {
       expect(Boolean(request?.withdrawnAt)).toBe(withdrawal === 204);
       expect(state).toBe('in-progress');
     }
+  });
+});
+
+/** The previous release's claim (ec34238, server/mail/applicantMail.ts), as it runs beside this. */
+const previousReleaseClaim = `WITH claimed AS (
+    UPDATE applicant_mail
+    SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+    WHERE id IN (
+      SELECT id FROM applicant_mail WHERE next_attempt_at <= now()
+      ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+    )
+    RETURNING *
+  )
+  SELECT claimed.id, claimed.kind FROM claimed ORDER BY claimed.id`;
+
+describe('beside the previous release, during an upgrade', () => {
+  it('leaves a request’s, a reminder’s and a withdrawal’s email to this release', async () => {
+    const { id, requestId } = await requested('Vera');
+    await waitFor(async () => {
+      const queued = await database.query(
+        'SELECT 1 FROM applicant_mail WHERE registration_id = $1',
+        [id],
+      );
+      return queued.length === 0 ? true : undefined;
+    });
+    class RolledBack extends Error {}
+    // Queued and claimed in a transaction rolled back: this app's own sender never sees them.
+    const seen = database.transaction(async (tx) => {
+      await queueRequestMail(tx, 'request', id, requestId);
+      await queueRequestMail(tx, 'request-withdrawn', id, requestId);
+      await tx.query(
+        `UPDATE registration_requests SET reminded_at = NULL, deadline = $2,
+           requested_at = now() - interval '10 days' WHERE id = $1`,
+        [requestId, dayFromToday(1)],
+      );
+      const reminders = await queueDueReminders(tx, {
+        days: 2,
+        today: dayFromToday(0),
+        timeZone: app.operations.timeZone,
+      });
+      expect(reminders).toBeGreaterThan(0);
+      const ours = ['request', 'request-reminder', 'request-withdrawn'];
+      const previousTakes = async () =>
+        (await tx.query<{ kind: string }>(previousReleaseClaim, [1000, 120]))
+          .map(({ kind }) => kind)
+          .filter((kind) => ours.includes(kind));
+      const thisTakes = async () =>
+        (await claimDueApplicantMail(tx, 1000, 120)).filter(
+          ({ registration_id, kind }) => registration_id === id && ours.includes(kind),
+        );
+
+      expect(await previousTakes()).toEqual([]);
+      const claimed = await thisTakes();
+      expect(claimed.map(({ kind }) => kind).sort()).toEqual(ours);
+      // Its lease over, or put off after a failure, it stays out of the previous release's sight.
+      await tx.query(
+        `UPDATE applicant_mail SET next_attempt_at = next_attempt_at - interval '120 seconds'
+         WHERE registration_id = $1`,
+        [id],
+      );
+      expect(await previousTakes()).toEqual([]);
+      expect((await thisTakes()).length).toBe(3);
+      for (const { id: mailId } of claimed) await retryApplicantMailLater(tx, mailId, 0);
+      expect(await previousTakes()).toEqual([]);
+      expect((await thisTakes()).length).toBe(3);
+      throw new RolledBack();
+    });
+    await seen.then(
+      () => Promise.reject(new Error('not rolled back')),
+      (error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      },
+    );
   });
 });

@@ -2,15 +2,15 @@
  * The staff API's information requests (issue 44), with their schemas: ask the applicant of one
  * registration (replacing any open request), or withdraw the open one. Recorded in the audit log as
  * what was asked (the fields, the deadline), never the message. Another programme's registration
- * is answered 404, as everywhere in the API.
+ * is answered 404, and one its applicant withdrew 410, as everywhere in the API.
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { OperationsContext } from '../operations/operations';
-import type { LinkSettings } from '../applicant/applicantLinks';
 import { dayIn } from '../timeZone';
 import {
   RegistrationIdParamsSchema,
+  WithdrawnSchema,
   apiErrorSchema,
   badRequest,
   everyRouteAnswers,
@@ -25,7 +25,7 @@ import {
   linkInMessage,
 } from '../../src/contract/informationRequests';
 import { makeRequest, requestOf, withdrawRequest } from './informationRequests';
-import { auditOf, refuseInvisible, sessionOf } from './routeSupport';
+import { auditOf, refuseMissing, sessionOf } from './routeSupport';
 
 export const requestSchemas = {
   makeRequest: {
@@ -40,6 +40,7 @@ export const requestSchemas = {
       400: badRequest,
       403: notXsrf,
       404: notVisible,
+      410: WithdrawnSchema,
       413: tooLarge,
       415: notJson,
       422: apiErrorSchema('The deadline has passed, or the message holds a link'),
@@ -55,6 +56,7 @@ export const requestSchemas = {
       403: notXsrf,
       404: notVisible,
       409: apiErrorSchema('No open request: the applicant has answered it, or it was withdrawn'),
+      410: WithdrawnSchema,
       ...everyRouteAnswers,
     },
   },
@@ -62,14 +64,12 @@ export const requestSchemas = {
 
 export interface RequestRoutesOptions {
   operations: OperationsContext;
-  /** The applicants' links, when PUBLIC_URL is set: the request's email carries a new one. */
-  links?: LinkSettings;
   now: () => Date;
 }
 
 export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = async (
   app,
-  { operations, links, now },
+  { operations, now },
 ) => {
   const { database, timeZone, secret } = operations;
   const audit = auditOf(database);
@@ -81,8 +81,7 @@ export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = as
       const id = Number(request.params.id);
       const { subject, programmes } = sessionOf(request);
       const { body } = request;
-      const at = now();
-      const today = dayIn(at, timeZone);
+      const today = dayIn(now(), timeZone);
       if (body.deadline < today) {
         throw app.httpErrors.unprocessableEntity('The deadline has passed');
       }
@@ -93,10 +92,10 @@ export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = as
       }
       const made = await makeRequest(
         database,
-        { id, programmes, actor: subject, body, secret, links, now: at },
+        { id, programmes, actor: subject, body, secret },
         { today, timeZone },
       );
-      if (made.outcome === 'not-visible') return refuseInvisible(request, database, id);
+      if (made.outcome === 'not-visible') return refuseMissing(request, reply, database, id);
       const asked = body.fields.length > 0 ? body.fields.join(',') : 'none';
       await audit(
         request,
@@ -115,7 +114,7 @@ export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = as
       const id = Number(request.params.id);
       const { subject, programmes } = sessionOf(request);
       const withdrawn = await withdrawRequest(database, { id, programmes, actor: subject });
-      if (withdrawn.outcome === 'not-visible') return refuseInvisible(request, database, id);
+      if (withdrawn.outcome === 'not-visible') return refuseMissing(request, reply, database, id);
       if (withdrawn.outcome === 'none-open') {
         throw app.httpErrors.conflict(
           'No open request: the applicant has answered it, or it was withdrawn',

@@ -37,10 +37,13 @@ export function createApplicantMailDelivery(options: ApplicantMailDeliveryOption
   const { database, transport, institution, counters, log, relay, links } = options;
 
   async function deliver(mail: ClaimedApplicantMail) {
-    // A reminder carries a new link, made as it leaves: the request's own may have expired.
+    // A request and its reminder carry a link made since they were queued, as they leave: one
+    // made before is the one they replace, and one made meanwhile (a confirmation's) is kept.
     const link =
-      mail.kind === 'request-reminder' && mail.registration_id !== null
-        ? (await links?.issue([mail.registration_id]))?.get(mail.registration_id)
+      (mail.kind === 'request' || mail.kind === 'request-reminder') && mail.registration_id !== null
+        ? (
+            await links?.carry([{ registrationId: mail.registration_id, since: mail.queued_at }])
+          )?.get(mail.registration_id)
         : mail.link_id === null
           ? undefined
           : await links?.find(mail.link_id);
