@@ -34,6 +34,7 @@ import type { VerifiedRegistration } from '../../src/contract/applicantApiSchema
 import { emailDomain, validValues } from '../../testing/registrations';
 import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
 import { waitFor } from '../../testing/waitFor';
+import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhookReceiver';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
 import { startSmtpServer, type Inbox } from './support/smtpServer';
 import { signIn } from './support/staffSignIn';
@@ -59,7 +60,11 @@ beforeAll(async () => {
       smtpUrl: inbox.url,
       publicUrl: new URL(publicUrl),
       outboxTiming: { pollMs: 100, retryScale: 0.1 },
-      webhookResolve: async () => [{ address: '93.184.216.34', family: 4 }],
+      webhookResolve: async (host) => [
+        { address: host === '127.0.0.1' ? host : '93.184.216.34', family: 4 },
+      ],
+      webhookAllowedHosts: ['127.0.0.1'],
+      webhookTiming: { pollMs: 20, retryScale: 0.001 },
       staffConsole: readStaffConsoleSettings(provider.settings),
     }),
   );
@@ -471,7 +476,17 @@ async function requested(name: string, fields: string[] = ['phoneNumber']) {
 
 describe("the applicant's answer", () => {
   let apiToken: string;
+  let receiver: WebhookReceiver;
+  afterAll(() => receiver?.close());
   beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    const endpoint = await staff('POST', '/webhooks', admin, {
+      url: receiver.url,
+      events: ['registration.updated'],
+      programmes: 'all',
+    });
+    expect(endpoint.statusCode).toBe(201);
+    receiver.secret = endpoint.json<{ secret: string }>().secret;
     const made = await staff('POST', '/tokens', admin, {
       name: 'SIS',
       programmes: 'all',
@@ -516,6 +531,13 @@ describe("the applicant's answer", () => {
       deadline: dayFromToday(3),
     });
     const events = await updatedEvents(id);
+    // Assigned and asked: the receiver has been told of both, in order, before the answer.
+    const receivedBefore = (
+      await waitFor(() => {
+        const told = receiver.received.filter(({ payload }) => payload.data.id === id);
+        return told.length === 2 ? told : undefined;
+      })
+    ).length;
 
     const answered = await applicant.answer({
       requestId,
@@ -538,10 +560,22 @@ describe("the applicant's answer", () => {
       expect.objectContaining({ type: 'correction', actor: null, field: 'phoneNumber' }),
       expect.objectContaining({ type: 'request-answered', actor: null, requestId, late: false }),
     ]);
-    expect(await updatedEvents(id)).toBe(events + 1);
+    // One event, a delivery to each of the two endpoints.
+    expect(await updatedEvents(id)).toBe(events + 2);
     const item = await integrationItem(id);
     expect(item.json()).toMatchObject({ state: 'in-progress' });
     expect(item.body).not.toContain('Question for');
+    // The receiver is told, signed, with the registration's id, reference and programme alone.
+    const told = await waitFor(() => {
+      const events = receiver.received.filter(({ payload }) => payload.data.id === id);
+      return events.length === receivedBefore + 1 ? events : undefined;
+    });
+    expect(told.at(-1)!.payload.type).toBe('registration.updated');
+    expect(receiver.badSignatures).toBe(0);
+    for (const { payload } of told) {
+      expect(Object.keys(payload.data).sort()).toEqual(['degreeProgram', 'id', 'reference']);
+    }
+    expect(JSON.stringify(receiver.received)).not.toContain('Question for');
     // Answered once: a second answer finds it closed.
     const again = await applicant.answer({ requestId });
     expect(again.statusCode).toBe(409);
