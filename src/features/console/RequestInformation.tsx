@@ -12,6 +12,7 @@ import { linkInMessage } from '../../contract/informationRequests';
 import { fieldNames, type FieldName } from '../../contract/fields';
 import { noteLength, notePattern } from '../../contract/processing';
 import { useMakeRequestMutation, useWithdrawRequestMutation } from './consoleApi';
+import { isConflict } from './apiErrors';
 import { dayOfText } from './dayText';
 import { useFormatting } from './useFormatting';
 
@@ -34,6 +35,7 @@ export function RequestInformation({ registration }: { registration: Registratio
   const [message, setMessage] = useState('');
   const [deadline, setDeadline] = useState('');
   const [problem, setProblem] = useState<string>();
+  const [withdrawProblem, setWithdrawProblem] = useState<string>();
   const [sent, setSent] = useState(false);
   // The form opens on demand: most registrations need no request, and it is long.
   const [asking, setAsking] = useState(false);
@@ -48,6 +50,18 @@ export function RequestInformation({ registration }: { registration: Registratio
     if (linkInMessage.test(message)) return t('request-message-link');
     if (!day) return t('request-deadline-invalid');
     return undefined;
+  }
+
+  // Refused with 409 when the applicant's answer came first: the page, read again, shows it.
+  async function withdraw() {
+    if (withdrawing.isLoading) return;
+    setWithdrawProblem(undefined);
+    const result = await withdrawRequest({ id: registration.id });
+    if ('error' in result) {
+      setWithdrawProblem(
+        t(isConflict(result.error) ? 'request-withdraw-answered' : 'request-withdraw-failed'),
+      );
+    }
   }
 
   async function send(event: FormEvent) {
@@ -92,12 +106,17 @@ export function RequestInformation({ registration }: { registration: Registratio
               type="button"
               className="btn btn-outline-danger btn-sm"
               aria-disabled={withdrawing.isLoading || undefined}
-              onClick={() => void withdrawRequest({ id: registration.id })}
+              onClick={() => void withdraw()}
             >
               {t('request-withdraw')}
             </button>
           )}
         </div>
+      )}
+      {withdrawProblem && (
+        <p role="alert" className="text-danger">
+          {withdrawProblem}
+        </p>
       )}
       {sent && (
         <p role="status" className="mb-2">
