@@ -202,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl,
     linkDays: options.applicantLinkDays,
     correctionsPerDay: options.applicantCorrectionsPerDay,
+    answerEmailsToStaff: options.requestAnswerEmailsToStaff,
     redis: app.redis,
     rateLimited: options.rateLimitPerMinute > 0,
     now: options.now,

@@ -64,6 +64,7 @@ beforeAll(async () => {
         { address: host === '127.0.0.1' ? host : '93.184.216.34', family: 4 },
       ],
       webhookAllowedHosts: ['127.0.0.1'],
+      requestAnswerEmailsToStaff: true,
       webhookTiming: { pollMs: 20, retryScale: 0.001 },
       staffConsole: readStaffConsoleSettings(provider.settings),
     }),
@@ -576,6 +577,20 @@ describe("the applicant's answer", () => {
       expect(Object.keys(payload.data).sort()).toEqual(['degreeProgram', 'id', 'reference']);
     }
     expect(JSON.stringify(receiver.received)).not.toContain('Question for');
+    // The assignee is emailed (REQUEST_ANSWER_STAFF_EMAILS): the reference and the console's
+    // page, in the console's default language, nothing of the applicant's.
+    const { reference } = await details(id);
+    const notice = await messageTo('alma.admin@example.edu', new RegExp(reference));
+    expect(notice.subject).toBe(`Sökanden har svarat: anmälan ${reference}`);
+    expect(notice.text).toContain(
+      `Sökanden har svarat på begäran om komplettering av anmälan ${reference}`,
+    );
+    expect(linksIn(notice)).toEqual([`${publicUrl}/staff/${id}`, `${publicUrl}/staff/${id}`]);
+    for (const part of [notice.text!, String(notice.html)]) {
+      for (const personal of ['Anja', email, '765 4321', 'Question for']) {
+        expect(part).not.toContain(personal);
+      }
+    }
     // Answered once: a second answer finds it closed.
     const again = await applicant.answer({ requestId });
     expect(again.statusCode).toBe(409);

@@ -206,6 +206,8 @@ export interface ApplicantLinkIssuer {
   find(linkId: number): Promise<ApplicantLink | undefined>;
   /** The registration form in `language`: the way back after a withdrawal. */
   startPage(language: Language): string;
+  /** Registration `registrationId`'s page in the staff console: the assignee's notice links it. */
+  consolePage(registrationId: number): string;
 }
 
 export function createLinkIssuer(
@@ -228,5 +230,6 @@ export function createLinkIssuer(
       return token === undefined ? undefined : linkOf(token);
     },
     startPage: (language) => new URL(pathIn(language, '/'), publicUrl).href,
+    consolePage: (registrationId) => new URL(`/staff/${registrationId}`, publicUrl).href,
   };
 }

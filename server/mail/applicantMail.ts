@@ -86,6 +86,21 @@ export async function queueWithdrawnMail(db: Queryable, withdrawn: WithdrawnRegi
   );
 }
 
+/**
+ * Queues the notice that registration `registrationId`'s applicant answered the office's request to
+ * its assignee, if it has one with an address: the reference and the console's link, in `language`.
+ */
+export async function queueAnswerNotice(db: Queryable, registrationId: number, language: Language) {
+  await db.query(
+    `INSERT INTO applicant_mail (kind, registration_id, address, language, next_attempt_at)
+     SELECT 'request-answered', registrations.id, staff_members.email, $2,
+       now() + ${storedAhead("'request-answered'")}
+     FROM registrations JOIN staff_members ON staff_members.subject = registrations.assignee
+     WHERE registrations.id = $1 AND staff_members.email <> ''`,
+    [registrationId, language],
+  );
+}
+
 export interface ClaimedApplicantMail {
   id: number;
   kind: ApplicantMailKind;
@@ -125,7 +140,8 @@ export function claimDueApplicantMail(
      )
      SELECT claimed.id, claimed.kind, claimed.registration_id, claimed.link_id, claimed.attempts,
        claimed.queued_at, claimed.fields, coalesce(claimed.address, registrations.email) AS address,
-       coalesce(registrations.language, claimed.language) AS language,
+       CASE WHEN claimed.kind = 'request-answered' THEN claimed.language
+         ELSE coalesce(registrations.language, claimed.language) END AS language,
        coalesce(registrations.reference, claimed.reference) AS reference,
        coalesce(registrations.degree_program, claimed.degree_program) AS degree_program,
        coalesce(registrations.first_name, claimed.first_name) AS first_name,

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
 import type { ApplicantLinkIssuer } from '../applicant/applicantLinks';
 import { composeApplicantEmail } from './applicantEmail';
+import { composeAnswerNotice } from './answerNotice';
 import {
   claimDueApplicantMail,
   deleteApplicantMail,
@@ -36,7 +37,31 @@ const leaseSeconds = 120;
 export function createApplicantMailDelivery(options: ApplicantMailDeliveryOptions) {
   const { database, transport, institution, counters, log, relay, links } = options;
 
+  /** The assignee's notice of an answer: without the console's address (PUBLIC_URL) it has none. */
+  async function tellAssignee(mail: ClaimedApplicantMail) {
+    if (!links || mail.registration_id === null || mail.reference === null) {
+      return deleteApplicantMail(database, mail.id);
+    }
+    const { subject, text, html } = composeAnswerNotice(
+      mail.language,
+      mail.reference,
+      links.consolePage(mail.registration_id),
+    );
+    await transport.send(
+      {
+        from: { name: institution.name, address: institution.mailFrom },
+        to: mail.address,
+        subject,
+        text,
+        html,
+      },
+      { kind: mail.kind, mailId: mail.id, registrationId: mail.registration_id },
+    );
+    await deleteApplicantMail(database, mail.id);
+  }
+
   async function deliver(mail: ClaimedApplicantMail) {
+    if (mail.kind === 'request-answered') return tellAssignee(mail);
     // A request and its reminder carry a link made since they were queued, as they leave: one
     // made before is the one they replace, and one made meanwhile (a confirmation's) is kept.
     const link =
