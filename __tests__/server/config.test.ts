@@ -140,10 +140,7 @@ describe('configuration from the environment', () => {
     ],
     [{ REQUEST_REMINDER_DAYS: 'two' }, 'REQUEST_REMINDER_DAYS must be an integer from 0 to 60'],
     [{ REQUEST_REMINDER_DAYS: '-1' }, 'REQUEST_REMINDER_DAYS must be an integer from 0 to 60'],
-    [
-      { REQUEST_ANSWER_STAFF_EMAILS: 'yes' },
-      'REQUEST_ANSWER_STAFF_EMAILS must be true or false',
-    ],
+    [{ REQUEST_ANSWER_STAFF_EMAILS: 'yes' }, 'REQUEST_ANSWER_STAFF_EMAILS must be true or false'],
     [
       { CONFIRMATIONS_PER_HOUR: '0' },
       'CONFIRMATIONS_PER_HOUR must be an integer from 1 to 1000000',
