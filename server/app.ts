@@ -194,10 +194,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: options.now,
       webhookAllowedHosts: options.webhookAllowedHosts ?? [],
       webhookResolve: options.webhookResolve,
-      applicantLinks: options.publicUrl && {
-        secret: app.operations.secret,
-        days: options.applicantLinkDays,
-      },
     });
   } else {
     app.log.info(consoleOffHint);
@@ -208,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl,
     linkDays: options.applicantLinkDays,
     correctionsPerDay: options.applicantCorrectionsPerDay,
+    answerEmailsToStaff: options.requestAnswerEmailsToStaff,
     redis: app.redis,
     rateLimited: options.rateLimitPerMinute > 0,
     now: options.now,

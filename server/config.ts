@@ -99,6 +99,8 @@ export interface Config extends StaffConfig {
    * (REQUEST_REMINDER_DAYS); 0: never. No reminder when the request was made fewer days before.
    */
   requestReminderDays: number;
+  /** Whether the assignee is emailed when an applicant answers a request (REQUEST_ANSWER_STAFF_EMAILS). */
+  requestAnswerEmailsToStaff: boolean;
   /** The commit this server runs (GIT_COMMIT), where the clone's .git cannot tell it. */
   gitCommit?: string;
 }
@@ -206,6 +208,7 @@ export function readConfig(env: Env): Config {
       0,
       60,
     ),
+    requestAnswerEmailsToStaff: readSwitch(env, 'REQUEST_ANSWER_STAFF_EMAILS'),
     gitCommit: readGitCommit(env.GIT_COMMIT),
   };
 }
@@ -243,6 +246,14 @@ function readInteger(env: Env, name: string, fallback: number, min: number, max:
 /** An integer setting that has no default: undefined when unset. */
 function readOptionalInteger(env: Env, name: string, min: number, max: number) {
   return env[name]?.trim() ? readInteger(env, name, min, min, max) : undefined;
+}
+
+/** `true` or `false` (unset: false); anything else stops the start, naming the setting. */
+function readSwitch(env: Env, name: string): boolean {
+  const value = env[name]?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error(`${name} must be true or false`);
 }
 
 /**

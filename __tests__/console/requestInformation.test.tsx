@@ -95,3 +95,32 @@ it('shows the open request overdue, and withdraws it', async () => {
   await user.click(within(section).getByRole('button', { name: sv['request-withdraw'] }));
   expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
 });
+
+it('says so when the applicant answered before the withdrawal, and shows the answer', async () => {
+  const answered = { ...open, answeredAt: '2026-11-26T09:00:00.000Z', overdue: false };
+  let current: RegistrationDetails = { ...registration, state: 'waiting', request: open };
+  fakeStaffApi([
+    ['GET', /\/me$/, () => ({ body: officer })],
+    ['GET', /\/staff-members$/, () => ({ body: { items: [] } })],
+    ['GET', /\/registrations\/7$/, () => ({ body: current })],
+    [
+      'DELETE',
+      /\/registrations\/7\/request$/,
+      () => {
+        current = { ...registration, state: 'in-progress', request: answered };
+        return {
+          status: 409,
+          body: { statusCode: 409, error: 'Conflict', message: 'No open request' },
+        };
+      },
+    ],
+  ]);
+  const user = userEvent.setup();
+  const section = await openRegistration();
+  await user.click(within(section).getByRole('button', { name: sv['request-withdraw'] }));
+  expect(await within(section).findByRole('alert')).toHaveTextContent(
+    sv['request-withdraw-answered'],
+  );
+  expect(await within(section).findByText(states.answered)).toBeInTheDocument();
+  expect(within(section).queryByRole('button', { name: sv['request-withdraw'] })).toBeNull();
+});

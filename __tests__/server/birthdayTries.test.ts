@@ -198,7 +198,7 @@ describe('the birthday lock', () => {
 });
 
 describe('createLinkIssuer', () => {
-  it('gives the links as the emails carry them, and none once replaced', async () => {
+  it('gives the links as the emails carry them, kept for a later reason, and none once replaced', async () => {
     const issuer = createLinkIssuer(
       database,
       new URL('https://registration.example.edu/base/'),
@@ -207,7 +207,7 @@ describe('createLinkIssuer', () => {
     );
     const [registrationId] = registrationIds;
 
-    const links = await issuer.issue([registrationId]);
+    const links = await issuer.carry([{ registrationId, since: now }]);
 
     const link = links.get(registrationId)!;
     expect([...links.keys()]).toEqual([registrationId]);
@@ -225,7 +225,11 @@ describe('createLinkIssuer', () => {
     );
     expect(created_at).toEqual(now);
 
-    await issuer.issue([registrationId]);
+    // An email whose reason came no later than the link carries it too.
+    expect((await issuer.carry([{ registrationId, since: now }])).get(registrationId)).toEqual(
+      link,
+    );
+    await issuer.carry([{ registrationId, since: new Date(now.getTime() + 1) }]);
     expect(await issuer.find(open!.id)).toBeUndefined();
   });
 });

@@ -477,6 +477,106 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
     });
   });
 
+  describe("an information request's answer and its withdrawal", () => {
+    it('lets one of each of 12 pairs arriving together win, and tells the other (409)', async () => {
+      const admin = await signIn(app, 'admin');
+      const staffXsrf = await getXsrfToken(app, admin);
+      const staff = (method: 'POST' | 'DELETE', url: string, body?: unknown) =>
+        app.inject({
+          method,
+          url: `/staff/api${url}`,
+          headers: {
+            cookie: `${admin}; ${xsrfCookieName}=${staffXsrf}`,
+            [xsrfHeaderName]: staffXsrf,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          payload: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const deadline = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const xsrf = await getXsrfToken(app);
+      const pairs = [];
+      for (let index = 0; index < 12; index += 1) {
+        const id = await register({ email: `burst.answer${index}@${emailDomain}` });
+        const made = await staff('POST', `/registrations/${id}/request`, {
+          fields: [],
+          message: 'Please confirm your details.',
+          deadline,
+        });
+        expect(made.statusCode).toBe(201);
+        pairs.push({ id, requestId: made.json<{ id: number }>().id });
+      }
+      const files = await sentMail();
+      const opened = await Promise.all(
+        pairs.map(async ({ id, requestId }) => {
+          const file = files.find((name) => name.startsWith(`registration-${id}-request-`))!;
+          const text = (await simpleParser(fs.readFileSync(path.join(mailDir(), file)))).text!;
+          const session = await open(/\/my\/([A-Za-z0-9_-]{43})\b/.exec(text)![1], xsrf);
+          const verified = await send('POST', '/verify', session, xsrf, {
+            birthday: validValues.birthday,
+          });
+          expect(verified.statusCode).toBe(204);
+          const { version } = (
+            await send('GET', '/registration', session, xsrf)
+          ).json<VerifiedRegistration>();
+          return { id, requestId, session, version };
+        }),
+      );
+
+      // Each pair's withdrawal a little later than the last's: the answer's own steps (session,
+      // birthday) come first, so some withdrawals win and some answers do.
+      const outcomes = await Promise.all(
+        opened.map(async ({ id, requestId, session, version }, index) => {
+          const [answer, withdrawal] = await Promise.all([
+            send(
+              'POST',
+              '/registration/answer',
+              session,
+              xsrf,
+              { requestId },
+              {
+                'if-match': `"${version}"`,
+              },
+            ),
+            sleep(index * 6).then(() => staff('DELETE', `/registrations/${id}/request`)),
+          ]);
+          return { id, answer, withdrawal };
+        }),
+      );
+
+      const won = { answer: 0, withdrawal: 0 };
+      for (const { id, answer, withdrawal } of outcomes) {
+        if (answer.statusCode === 200) {
+          won.answer += 1;
+          expect(withdrawal.statusCode).toBe(409);
+          expect(withdrawal.json().message).toMatch(/answered/);
+        } else {
+          won.withdrawal += 1;
+          expect([answer.statusCode, withdrawal.statusCode]).toEqual([409, 204]);
+          expect(answer.json()).toMatchObject({ requestClosed: true });
+        }
+        const [request] = await app.operations.database.query<{
+          answered: boolean;
+          withdrawn: boolean;
+          state: string;
+        }>(
+          `SELECT answered_at IS NOT NULL AS answered, withdrawn_at IS NOT NULL AS withdrawn,
+             registrations.state
+           FROM registration_requests JOIN registrations ON registrations.id = registration_id
+           WHERE registration_id = $1`,
+          [id],
+        );
+        expect(request).toEqual({
+          answered: answer.statusCode === 200,
+          withdrawn: answer.statusCode !== 200,
+          state: 'in-progress',
+        });
+      }
+      // Both sides won somewhere: the pairs raced.
+      expect(won.answer).toBeGreaterThan(0);
+      expect(won.withdrawal).toBeGreaterThan(0);
+    });
+  });
+
   describe('a pending sign-in', () => {
     it('is taken once by 20 parallel callbacks: one reaches the provider, one session', async () => {
       const start = await app.inject({ method: 'GET', url: '/staff/login' });

@@ -18,6 +18,12 @@ import { parseBackup, restoreBackup } from '../../server/operations/backup';
 import { migrate } from '../../server/db/migrations';
 import { confirmationsPerAddressPerDay } from '../../server/db/registrations';
 import { dayIn } from '../../server/timeZone';
+import {
+  claimDueApplicantMail,
+  queueRequestMail,
+  retryApplicantMailLater,
+} from '../../server/mail/applicantMail';
+import { queueDueReminders } from '../../server/mail/requestReminders';
 import { buildCreateOnboardingFormBody } from '../../src/contract/onboardingQuery';
 import type { RegistrationValues } from '../../src/contract/fields';
 import type { RegistrationDetails } from '../../src/contract/consoleApiSchemas';
@@ -28,6 +34,7 @@ import type { VerifiedRegistration } from '../../src/contract/applicantApiSchema
 import { emailDomain, validValues } from '../../testing/registrations';
 import { startLocalProvider, type LocalProvider } from '../../testing/localProvider';
 import { waitFor } from '../../testing/waitFor';
+import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhookReceiver';
 import { databaseTimeoutMs, openTestDatabase, removeTempDirs } from './support/fixtures';
 import { startSmtpServer, type Inbox } from './support/smtpServer';
 import { signIn } from './support/staffSignIn';
@@ -53,7 +60,12 @@ beforeAll(async () => {
       smtpUrl: inbox.url,
       publicUrl: new URL(publicUrl),
       outboxTiming: { pollMs: 100, retryScale: 0.1 },
-      webhookResolve: async () => [{ address: '93.184.216.34', family: 4 }],
+      webhookResolve: async (host) => [
+        { address: host === '127.0.0.1' ? host : '93.184.216.34', family: 4 },
+      ],
+      webhookAllowedHosts: ['127.0.0.1'],
+      requestAnswerEmailsToStaff: true,
+      webhookTiming: { pollMs: 20, retryScale: 0.001 },
       staffConsole: readStaffConsoleSettings(provider.settings),
     }),
   );
@@ -211,6 +223,46 @@ describe('a request on one registration', () => {
     expect(opened.statusCode).toBe(204);
     expect(opened.cookies.some((cookie) => cookie.name === applicantSessionCookieName)).toBe(true);
     expect((await open(oldToken)).statusCode).not.toBe(204);
+  });
+
+  it('keeps its link working when a confirmation still queued leaves after it', async () => {
+    const email = `quinn@${emailDomain}`;
+    const { id } = await register({ email, degreeProgram: 'MIDS' }, 'en');
+    await messageTo(email, /Confirmation/);
+    // Its confirmation queued again, held as a paced outbox (SMTP_MAX_PER_MINUTE) would hold it.
+    await database.query(
+      `INSERT INTO outbox (registration_id, next_attempt_at) VALUES ($1, now() + interval '1 hour')`,
+      [id],
+    );
+    const made = await staff('POST', `/registrations/${id}/request`, admin, {
+      fields: [],
+      message,
+      deadline: dayFromToday(4),
+    });
+    expect(made.statusCode).toBe(201);
+    const tokenOf = (mail: ParsedMail) => /\/my\/([A-Za-z0-9_-]{43})\b/.exec(mail.text!)![1];
+    const requestToken = tokenOf(await messageTo(email, /We need information/));
+
+    await database.query('UPDATE outbox SET next_attempt_at = now() WHERE registration_id = $1', [
+      id,
+    ]);
+    const confirmations = await waitFor(() => {
+      const sent = inbox.messages.filter(
+        (mail) => [mail.to].flat()[0]?.text === email && /Confirmation/.test(mail.subject ?? ''),
+      );
+      return sent.length === 2 ? sent : undefined;
+    });
+    // Both carry the request's link, and it opens.
+    expect(tokenOf(confirmations[1])).toBe(requestToken);
+    const xsrf = await getXsrfToken(app);
+    const opened = await app.inject({
+      method: 'POST',
+      url: '/my/api/session',
+      headers: { [xsrfHeaderName]: xsrf, 'content-type': 'application/json' },
+      cookies: { [xsrfCookieName]: xsrf },
+      payload: JSON.stringify({ token: requestToken }),
+    });
+    expect(opened.statusCode).toBe(204);
   });
 
   it('speaks the registration’s language, Swedish here', async () => {
@@ -425,7 +477,17 @@ async function requested(name: string, fields: string[] = ['phoneNumber']) {
 
 describe("the applicant's answer", () => {
   let apiToken: string;
+  let receiver: WebhookReceiver;
+  afterAll(() => receiver?.close());
   beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    const endpoint = await staff('POST', '/webhooks', admin, {
+      url: receiver.url,
+      events: ['registration.updated'],
+      programmes: 'all',
+    });
+    expect(endpoint.statusCode).toBe(201);
+    receiver.secret = endpoint.json<{ secret: string }>().secret;
     const made = await staff('POST', '/tokens', admin, {
       name: 'SIS',
       programmes: 'all',
@@ -470,6 +532,13 @@ describe("the applicant's answer", () => {
       deadline: dayFromToday(3),
     });
     const events = await updatedEvents(id);
+    // Assigned and asked: the receiver has been told of both, in order, before the answer.
+    const receivedBefore = (
+      await waitFor(() => {
+        const told = receiver.received.filter(({ payload }) => payload.data.id === id);
+        return told.length === 2 ? told : undefined;
+      })
+    ).length;
 
     const answered = await applicant.answer({
       requestId,
@@ -492,10 +561,36 @@ describe("the applicant's answer", () => {
       expect.objectContaining({ type: 'correction', actor: null, field: 'phoneNumber' }),
       expect.objectContaining({ type: 'request-answered', actor: null, requestId, late: false }),
     ]);
-    expect(await updatedEvents(id)).toBe(events + 1);
+    // One event, a delivery to each of the two endpoints.
+    expect(await updatedEvents(id)).toBe(events + 2);
     const item = await integrationItem(id);
     expect(item.json()).toMatchObject({ state: 'in-progress' });
     expect(item.body).not.toContain('Question for');
+    // The receiver is told, signed, with the registration's id, reference and programme alone.
+    const told = await waitFor(() => {
+      const events = receiver.received.filter(({ payload }) => payload.data.id === id);
+      return events.length === receivedBefore + 1 ? events : undefined;
+    });
+    expect(told.at(-1)!.payload.type).toBe('registration.updated');
+    expect(receiver.badSignatures).toBe(0);
+    for (const { payload } of told) {
+      expect(Object.keys(payload.data).sort()).toEqual(['degreeProgram', 'id', 'reference']);
+    }
+    expect(JSON.stringify(receiver.received)).not.toContain('Question for');
+    // The assignee is emailed (REQUEST_ANSWER_STAFF_EMAILS): the reference and the console's
+    // page, in the console's default language, nothing of the applicant's.
+    const { reference } = await details(id);
+    const notice = await messageTo('alma.admin@example.edu', new RegExp(reference));
+    expect(notice.subject).toBe(`Sökanden har svarat: anmälan ${reference}`);
+    expect(notice.text).toContain(
+      `Sökanden har svarat på begäran om komplettering av anmälan ${reference}`,
+    );
+    expect(linksIn(notice)).toEqual([`${publicUrl}/staff/${id}`, `${publicUrl}/staff/${id}`]);
+    for (const part of [notice.text!, String(notice.html)]) {
+      for (const personal of ['Anja', email, '765 4321', 'Question for']) {
+        expect(part).not.toContain(personal);
+      }
+    }
     // Answered once: a second answer finds it closed.
     const again = await applicant.answer({ requestId });
     expect(again.statusCode).toBe(409);
@@ -630,5 +725,78 @@ describe("the assignee's badge: the applicant answered", () => {
     });
     expect(again.statusCode).toBe(201);
     expect((await details(other)).applicantAnswered).toBe(false);
+  });
+});
+
+/** The previous release's claim (ec34238, server/mail/applicantMail.ts), as it runs beside this. */
+const previousReleaseClaim = `WITH claimed AS (
+    UPDATE applicant_mail
+    SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+    WHERE id IN (
+      SELECT id FROM applicant_mail WHERE next_attempt_at <= now()
+      ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+    )
+    RETURNING *
+  )
+  SELECT claimed.id, claimed.kind FROM claimed ORDER BY claimed.id`;
+
+describe('beside the previous release, during an upgrade', () => {
+  it('leaves a request’s, a reminder’s and a withdrawal’s email to this release', async () => {
+    const { id, requestId } = await requested('Vera');
+    await waitFor(async () => {
+      const queued = await database.query(
+        'SELECT 1 FROM applicant_mail WHERE registration_id = $1',
+        [id],
+      );
+      return queued.length === 0 ? true : undefined;
+    });
+    class RolledBack extends Error {}
+    // Queued and claimed in a transaction rolled back: this app's own sender never sees them.
+    const seen = database.transaction(async (tx) => {
+      await queueRequestMail(tx, 'request', id, requestId);
+      await queueRequestMail(tx, 'request-withdrawn', id, requestId);
+      await tx.query(
+        `UPDATE registration_requests SET reminded_at = NULL, deadline = $2,
+           requested_at = now() - interval '10 days' WHERE id = $1`,
+        [requestId, dayFromToday(1)],
+      );
+      const reminders = await queueDueReminders(tx, {
+        days: 2,
+        today: dayFromToday(0),
+        timeZone: app.operations.timeZone,
+      });
+      expect(reminders).toBeGreaterThan(0);
+      const ours = ['request', 'request-reminder', 'request-withdrawn'];
+      const previousTakes = async () =>
+        (await tx.query<{ kind: string }>(previousReleaseClaim, [1000, 120]))
+          .map(({ kind }) => kind)
+          .filter((kind) => ours.includes(kind));
+      const thisTakes = async () =>
+        (await claimDueApplicantMail(tx, 1000, 120)).filter(
+          ({ registration_id, kind }) => registration_id === id && ours.includes(kind),
+        );
+
+      expect(await previousTakes()).toEqual([]);
+      const claimed = await thisTakes();
+      expect(claimed.map(({ kind }) => kind).sort()).toEqual(ours);
+      // Its lease over, or put off after a failure, it stays out of the previous release's sight.
+      await tx.query(
+        `UPDATE applicant_mail SET next_attempt_at = next_attempt_at - interval '120 seconds'
+         WHERE registration_id = $1`,
+        [id],
+      );
+      expect(await previousTakes()).toEqual([]);
+      expect((await thisTakes()).length).toBe(3);
+      for (const { id: mailId } of claimed) await retryApplicantMailLater(tx, mailId, 0);
+      expect(await previousTakes()).toEqual([]);
+      expect((await thisTakes()).length).toBe(3);
+      throw new RolledBack();
+    });
+    await seen.then(
+      () => Promise.reject(new Error('not rolled back')),
+      (error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      },
+    );
   });
 });

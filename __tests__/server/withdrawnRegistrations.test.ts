@@ -182,6 +182,23 @@ describe('a registration its applicant withdrew', () => {
     ).toBe(404);
   });
 
+  it('answers a request made or withdrawn on a page still open on it alike: 410', async () => {
+    const tomorrow = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const asked = await staff('POST', `/registrations/${mine}/request`, admin, {
+      fields: [],
+      message: 'Please confirm your details.',
+      deadline: tomorrow,
+    });
+    const withdrawn = await staff('DELETE', `/registrations/${mine}/request`, admin);
+    for (const answer of [asked, withdrawn]) {
+      expect(answer.statusCode).toBe(410);
+      expect(answer.json().withdrawal).toMatchObject({ id: mine, assignee: alma });
+    }
+    expect((await staff('DELETE', `/registrations/${mine}/request`, coordinator)).statusCode).toBe(
+      404,
+    );
+  });
+
   it("is named in its assignee's list of the last days, and in nobody else's", async () => {
     expect((await withdrawals(admin)).map(({ id }) => id)).toEqual([mine]);
     expect(await withdrawals(coordinator)).toEqual([]);

@@ -3,7 +3,8 @@
  * with a key from the server's secret: the database keeps the nonce and the token's hash, never
  * the token, so that neither a copy of the database nor the secret alone opens a link; the outbox
  * derives the token again when it writes the email. A registration has one link at a time: a new
- * one replaces the old, whose sessions and queued mail go with it (ON DELETE CASCADE).
+ * one replaces the old, whose sessions and queued mail go with it (ON DELETE CASCADE). An email
+ * that leaves soon after another reason to send one reuses its link (carryLinks).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
@@ -68,6 +69,60 @@ export async function issueLink(
 ): Promise<{ id: number; token: string }> {
   const links = await issueLinks(db, [registrationId], settings, now);
   return links.get(registrationId)!;
+}
+
+/** A registration whose email is leaving with a link made no earlier than `since`. */
+export interface LinkWanted {
+  registrationId: number;
+  since: Date;
+}
+
+/**
+ * The link each email of `wanted` carries as it leaves, by registration id: the registration's
+ * newest link that still opens and was made at or after `since` (the email's reason: its request,
+ * its registration), else a new one in place of any it had. So two emails with a reason to carry
+ * a fresh link, queued close together (a confirmation still queued when a request is made), carry
+ * the same working link, whichever leaves last. Sent together from two instances, each may make
+ * one: both then open, until the next replaces them.
+ */
+export async function carryLinks(
+  db: Queryable,
+  wanted: LinkWanted[],
+  { secret, days }: LinkSettings,
+  now: Date,
+): Promise<Map<number, { id: number; token: string }>> {
+  const nonces = wanted.map(() => randomBytes(32).toString('base64url'));
+  const rows = await db.query<{ id: number; registration_id: number; nonce: string }>(
+    `WITH wanted AS (
+       SELECT * FROM unnest($1::integer[], $2::timestamptz[], $3::text[], $4::text[])
+         AS wanted (registration_id, since, token_hash, nonce)
+     ), kept AS (
+       SELECT DISTINCT ON (links.registration_id) links.id, links.registration_id, links.nonce
+       FROM applicant_links AS links JOIN wanted USING (registration_id)
+       WHERE links.created_at >= wanted.since AND ${linkOpens('links', '$5')}
+       ORDER BY links.registration_id, links.id DESC
+     ), fresh AS (
+       SELECT * FROM wanted WHERE registration_id NOT IN (SELECT registration_id FROM kept)
+     ), replaced AS (
+       DELETE FROM applicant_links WHERE registration_id IN (SELECT registration_id FROM fresh)
+     ), made AS (
+       INSERT INTO applicant_links (registration_id, token_hash, nonce, created_at, expires_at)
+       SELECT registration_id, token_hash, nonce, $5, $6 FROM fresh
+       RETURNING id, registration_id, nonce
+     )
+     SELECT id, registration_id, nonce FROM kept UNION ALL SELECT * FROM made`,
+    [
+      wanted.map(({ registrationId }) => registrationId),
+      wanted.map(({ since }) => since.toISOString()),
+      nonces.map((nonce) => tokenHash(tokenOf(secret, nonce))),
+      nonces,
+      now,
+      new Date(now.getTime() + days * dayMs),
+    ],
+  );
+  return new Map(
+    rows.map((row) => [row.registration_id, { id: row.id, token: tokenOf(secret, row.nonce) }]),
+  );
 }
 
 /** The token of link `linkId`, for its email; undefined when it has been replaced or erased. */
@@ -145,12 +200,14 @@ export async function returnBirthdayTry(db: Queryable, linkId: number): Promise<
 
 /** The links as the emails carry them (PUBLIC_URL/my/<token>): the outbox's sender makes them. */
 export interface ApplicantLinkIssuer {
-  /** New links for the registrations' confirmations, in place of any they had, by registration id. */
-  issue(registrationIds: number[]): Promise<Map<number, ApplicantLink>>;
+  /** The links the emails of `wanted` carry (carryLinks), by registration id. */
+  carry(wanted: LinkWanted[]): Promise<Map<number, ApplicantLink>>;
   /** Link `linkId`, queued with its email; undefined once it has been replaced or erased. */
   find(linkId: number): Promise<ApplicantLink | undefined>;
   /** The registration form in `language`: the way back after a withdrawal. */
   startPage(language: Language): string;
+  /** Registration `registrationId`'s page in the staff console: the assignee's notice links it. */
+  consolePage(registrationId: number): string;
 }
 
 export function createLinkIssuer(
@@ -164,8 +221,8 @@ export function createLinkIssuer(
     days: settings.days,
   });
   return {
-    async issue(registrationIds) {
-      const links = await issueLinks(db, registrationIds, settings, now());
+    async carry(wanted) {
+      const links = await carryLinks(db, wanted, settings, now());
       return new Map([...links].map(([id, { token }]) => [id, linkOf(token)]));
     },
     async find(linkId) {
@@ -173,5 +230,6 @@ export function createLinkIssuer(
       return token === undefined ? undefined : linkOf(token);
     },
     startPage: (language) => new URL(pathIn(language, '/'), publicUrl).href,
+    consolePage: (registrationId) => new URL(`/staff/${registrationId}`, publicUrl).href,
   };
 }

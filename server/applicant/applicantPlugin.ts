@@ -24,6 +24,8 @@ export interface ApplicantPluginOptions {
   linkDays: number;
   /** APPLICANT_CORRECTIONS_PER_DAY. */
   correctionsPerDay: number;
+  /** REQUEST_ANSWER_STAFF_EMAILS. */
+  answerEmailsToStaff: boolean;
   redis?: Redis;
   /** Whether the limits per client hold (RATE_LIMIT_PER_MINUTE=0 turns them off). */
   rateLimited: boolean;
@@ -44,6 +46,7 @@ export const applicantPlugin: FastifyPluginAsync<ApplicantPluginOptions> = async
     publicUrl,
     linkDays,
     correctionsPerDay,
+    answerEmailsToStaff,
     redis,
     rateLimited,
     now = () => new Date(),
@@ -78,6 +81,7 @@ export const applicantPlugin: FastifyPluginAsync<ApplicantPluginOptions> = async
     sessions,
     emailDomain,
     correctionsPerDay,
+    answerEmailsToStaff,
     links: publicUrl ? { secret: operations.secret, days: linkDays } : undefined,
     secureCookie: publicUrl?.protocol === 'https:',
     now,

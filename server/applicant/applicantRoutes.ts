@@ -51,6 +51,8 @@ export interface ApplicantRoutesOptions {
   emailDomain: string;
   /** APPLICANT_CORRECTIONS_PER_DAY: corrections of one registration in a day. */
   correctionsPerDay: number;
+  /** REQUEST_ANSWER_STAFF_EMAILS: an answer to a request is emailed to the assignee. */
+  answerEmailsToStaff: boolean;
   /** Unset without PUBLIC_URL: no link can be sent. */
   links?: LinkSettings;
   /** The session cookie is Secure when PUBLIC_URL is https. */
@@ -73,6 +75,7 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
     sessions,
     emailDomain,
     correctionsPerDay,
+    answerEmailsToStaff,
     links,
     secureCookie,
     now,
@@ -208,7 +211,7 @@ export const applicantRoutes: FastifyPluginAsyncTypebox<ApplicantRoutesOptions> 
       person: applicantAccess,
       onlyInStates: correctableStates,
       afterChange: async (tx, changes) => {
-        if (answering) await answerOpenRequest(tx, id, requestId);
+        if (answering) await answerOpenRequest(tx, id, requestId, answerEmailsToStaff);
         const corrected = changes.flatMap((made) =>
           made.type === 'correction' ? [made.field] : [],
         );

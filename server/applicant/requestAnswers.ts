@@ -7,6 +7,8 @@
 import type { Queryable } from '../db/database';
 import type { VerifiedRegistration } from '../../src/contract/applicantApiSchemas';
 import { requestOpen } from '../console/informationRequests';
+import { queueAnswerNotice } from '../mail/applicantMail';
+import { defaultLanguage } from '../../src/contract/languages';
 
 export type OpenRequest = NonNullable<VerifiedRegistration['request']>;
 
@@ -30,8 +32,16 @@ export async function openRequestOf(
   return row ?? null;
 }
 
-/** Marks request `requestId` answered if it is still open; throws RequestClosed if not. */
-export async function answerOpenRequest(tx: Queryable, registrationId: number, requestId: number) {
+/**
+ * Marks request `requestId` answered if it is still open, and tells the assignee by email when
+ * `tellAssignee` (REQUEST_ANSWER_STAFF_EMAILS); throws RequestClosed if it is not open.
+ */
+export async function answerOpenRequest(
+  tx: Queryable,
+  registrationId: number,
+  requestId: number,
+  tellAssignee: boolean,
+) {
   const answered = await tx.query(
     `UPDATE registration_requests SET answered_at = now()
      WHERE id = $1 AND registration_id = $2 AND ${requestOpen('registration_requests')}
@@ -39,4 +49,6 @@ export async function answerOpenRequest(tx: Queryable, registrationId: number, r
     [requestId, registrationId],
   );
   if (answered.length === 0) throw new RequestClosed();
+  // The console does not store a person's language: the notice speaks the default one.
+  if (tellAssignee) await queueAnswerNotice(tx, registrationId, defaultLanguage);
 }

@@ -1,8 +1,8 @@
 /**
  * An information request to many registrations at once (issue 44): those the ids name or the
  * filter finds, within the person's access whatever the ids say, each asked as makeRequest asks
- * one (an open request replaced, the registration "waiting", a new link, the email queued and
- * counted in its mailbox's cap, never refused by it). One transaction of a few statements, each
+ * one (an open request replaced, the registration "waiting", the email queued, its link made as
+ * it leaves, and counted in its mailbox's cap, never refused by it). One transaction of a few statements, each
  * over all of them, not a round trip each (2,000 within 2 s is the target). The emails leave at
  * the outbox's pace.
  */
@@ -10,7 +10,7 @@ import type { Database, Queryable } from '../db/database';
 import type { DegreeProgram } from '../../src/contract/fields';
 import type { RequestBody } from '../../src/contract/informationRequests';
 import type { BulkRequestResult } from '../../src/contract/bulkRequestSchemas';
-import { issueLinks, type LinkSettings } from '../applicant/applicantLinks';
+import { storedAhead } from '../mail/applicantMail';
 import { lockMailboxes, recordMailboxesSends } from '../mail/mailboxCap';
 import { queueWebhookEvents } from '../webhooks/webhookEvents';
 import { requestOpen } from './informationRequests';
@@ -23,10 +23,8 @@ export interface BulkRequest {
   /** The officer's subject. */
   actor: string;
   body: RequestBody;
-  /** The server's secret (the mailbox's ledger) and, when PUBLIC_URL is set, the links'. */
+  /** The server's secret: the mailbox's ledger. */
   secret: string;
-  links?: LinkSettings;
-  now: Date;
 }
 
 /**
@@ -91,7 +89,7 @@ async function makeRequests(tx: Queryable, ids: number[], actor: string, body: R
 
 export function bulkRequest(
   db: Database,
-  { search, ids, actor, body, secret, links, now }: BulkRequest,
+  { search, ids, actor, body, secret }: BulkRequest,
 ): Promise<BulkRequestResult> {
   return db.transaction(async (tx): Promise<BulkRequestResult> => {
     const { where, params } = whereOf(search);
@@ -118,18 +116,13 @@ export function bulkRequest(
       secret,
       targets.map((target) => target.mailbox),
     );
-    const issued = links && (await issueLinks(tx, targetIds, links, now));
+    // As queueRequestMail queues one: out of the previous release's sight.
     await tx.query(
-      `INSERT INTO applicant_mail (kind, registration_id, link_id, request_id)
-       SELECT 'request', registration_id, link_id, request_id
-       FROM unnest($1::integer[], $2::integer[], $3::integer[])
-         AS mail (registration_id, link_id, request_id)
+      `INSERT INTO applicant_mail (kind, registration_id, request_id, next_attempt_at)
+       SELECT 'request', registration_id, request_id, now() + ${storedAhead("'request'")}
+       FROM unnest($1::integer[], $2::integer[]) AS mail (registration_id, request_id)
        ORDER BY registration_id`,
-      [
-        targetIds,
-        targetIds.map((id) => issued?.get(id)?.id ?? null),
-        targetIds.map((id) => requests.get(id)),
-      ],
+      [targetIds, targetIds.map((id) => requests.get(id))],
     );
     return { asked: targets.length, replaced, skipped };
   });

@@ -23,7 +23,6 @@ import { requireStaffSession, signInPlugin } from './signIn';
 import { consoleRoutes } from './consoleRoutes';
 import { processingRoutes } from './processingRoutes';
 import { requestRoutes } from './requestRoutes';
-import type { LinkSettings } from '../applicant/applicantLinks';
 import { webhookRoutes } from '../webhooks/webhookRoutes';
 import { tokenRoutes } from './tokenRoutes';
 import { consoleApiDocument } from './consoleApiDocument';
@@ -48,8 +47,6 @@ export interface StaffConsolePluginOptions {
   webhookAllowedHosts: readonly string[];
   /** Tests: how webhook hosts resolve (the system's resolver by default). */
   webhookResolve?: HostResolver;
-  /** The applicants' links, when PUBLIC_URL is set: an information request sends a new one. */
-  applicantLinks?: LinkSettings;
 }
 
 /** Far more than a person clicking through the console makes; a script looping is held back. */
@@ -66,7 +63,6 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     now,
     webhookAllowedHosts,
     webhookResolve,
-    applicantLinks,
   },
 ) => {
   const { database } = operations;
@@ -132,7 +128,6 @@ export const staffConsolePlugin: FastifyPluginAsync<StaffConsolePluginOptions> =
     await api.register(processingRoutes, { operations, emailDomain, prefix: consoleApiPath });
     await api.register(requestRoutes, {
       operations,
-      links: applicantLinks,
       now: now ?? (() => new Date()),
       prefix: consoleApiPath,
     });

@@ -9,8 +9,8 @@ import type { Database, Queryable } from '../db/database';
 import type { DegreeProgram, FieldName } from '../../src/contract/fields';
 import type { ProcessingState } from '../../src/contract/processing';
 import type { InformationRequest, RequestBody } from '../../src/contract/informationRequests';
-import { issueLink, type LinkSettings } from '../applicant/applicantLinks';
 import { lockMailboxes, recordMailboxSend } from '../mail/mailboxCap';
+import { queueRequestMail } from '../mail/applicantMail';
 import { queueWebhookEvents } from '../webhooks/webhookEvents';
 import type { HistoryEntry } from '../../src/contract/consoleApiSchemas';
 import { personOf } from '../db/processing';
@@ -178,10 +178,8 @@ export interface MakeRequest {
   /** The officer's subject. */
   actor: string;
   body: RequestBody;
-  /** The server's secret (the mailbox's ledger) and, when PUBLIC_URL is set, the links'. */
+  /** The server's secret: the mailbox's ledger. */
   secret: string;
-  links?: LinkSettings;
-  now: Date;
 }
 
 export type MadeRequest =
@@ -189,11 +187,11 @@ export type MadeRequest =
   | { outcome: 'made'; reference: string; request: RequestRow; replaced: boolean };
 
 /**
- * Makes the request: any open one withdrawn in its favour, the registration "waiting", a new link
- * and the email queued (counted in the mailbox's cap, never refused by it).
+ * Makes the request: any open one withdrawn in its favour, the registration "waiting", the email
+ * queued (counted in the mailbox's cap, never refused by it).
  */
 export function makeRequest(db: Database, request: MakeRequest, { today, timeZone }: Today) {
-  const { id, programmes, actor, body, secret, links, now } = request;
+  const { id, programmes, actor, body, secret } = request;
   return db.transaction(async (tx): Promise<MadeRequest> => {
     const registration = await lockRegistration(tx, id, programmes);
     if (!registration) return { outcome: 'not-visible' };
@@ -209,12 +207,9 @@ export function makeRequest(db: Database, request: MakeRequest, { today, timeZon
     await moveState(tx, id, actor, registration.state, 'waiting');
     await lockMailboxes(tx, [registration.email]);
     await recordMailboxSend(tx, secret, registration.email);
-    const link = links && (await issueLink(tx, id, links, now));
-    await tx.query(
-      `INSERT INTO applicant_mail (kind, registration_id, link_id, request_id)
-       VALUES ('request', $1, $2, $3)`,
-      [id, link?.id ?? null, made.id],
-    );
+    // Its link is made as the email leaves (applicantMailDelivery.ts), so that a confirmation
+    // still queued does not replace it.
+    await queueRequestMail(tx, 'request', id, made.id);
     return { outcome: 'made', reference: registration.reference, request: made, replaced };
   });
 }
@@ -241,11 +236,7 @@ export function withdrawRequest(
     if (registration.state === 'waiting') {
       await moveState(tx, id, actor, 'waiting', 'in-progress');
     }
-    await tx.query(
-      `INSERT INTO applicant_mail (kind, registration_id, request_id)
-       VALUES ('request-withdrawn', $1, $2)`,
-      [id, requestId],
-    );
+    await queueRequestMail(tx, 'request-withdrawn', id, requestId);
     return { outcome: 'withdrawn', reference: registration.reference, requestId };
   });
 }

@@ -2,13 +2,12 @@
  * The staff API's information requests (issue 44), with their schemas: ask the applicant of one
  * registration (replacing any open request), or of many at once (by ids or filter, as a change of
  * many), or withdraw the open one. Recorded in the audit log as what was asked (the fields, the
- * deadline, how many), never the message. Another programme's registration is answered 404, as
- * everywhere in the API; among many it is skipped.
+ * deadline, how many), never the message. Another programme's registration is answered 404, and
+ * one its applicant withdrew 410, as everywhere in the API; among many it is skipped.
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { OperationsContext } from '../operations/operations';
-import type { LinkSettings } from '../applicant/applicantLinks';
 import { dayIn } from '../timeZone';
 import {
   BulkRequestBodySchema,
@@ -16,6 +15,7 @@ import {
 } from '../../src/contract/bulkRequestSchemas';
 import {
   RegistrationIdParamsSchema,
+  WithdrawnSchema,
   apiErrorSchema,
   badRequest,
   everyRouteAnswers,
@@ -33,7 +33,7 @@ import {
 import { bulkRequest } from './bulkRequests';
 import { makeRequest, requestOf, withdrawRequest } from './informationRequests';
 import { describeChosen, searchOf } from './registrationSearch';
-import { auditOf, noteOthersNamed, refuseInvisible, sessionOf } from './routeSupport';
+import { auditOf, noteOthersNamed, refuseMissing, sessionOf } from './routeSupport';
 
 const unsendable = apiErrorSchema('The deadline has passed, or the message holds a link');
 
@@ -56,6 +56,7 @@ export const requestSchemas = {
       400: badRequest,
       403: notXsrf,
       404: notVisible,
+      410: WithdrawnSchema,
       413: tooLarge,
       415: notJson,
       422: unsendable,
@@ -87,6 +88,7 @@ export const requestSchemas = {
       403: notXsrf,
       404: notVisible,
       409: apiErrorSchema('No open request: the applicant has answered it, or it was withdrawn'),
+      410: WithdrawnSchema,
       ...everyRouteAnswers,
     },
   },
@@ -98,14 +100,12 @@ const describeAsked = ({ fields, deadline }: RequestBody) =>
 
 export interface RequestRoutesOptions {
   operations: OperationsContext;
-  /** The applicants' links, when PUBLIC_URL is set: the request's email carries a new one. */
-  links?: LinkSettings;
   now: () => Date;
 }
 
 export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = async (
   app,
-  { operations, links, now },
+  { operations, now },
 ) => {
   const { database, timeZone, secret } = operations;
   const audit = auditOf(database);
@@ -129,15 +129,14 @@ export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = as
       const id = Number(request.params.id);
       const { subject, programmes } = sessionOf(request);
       const { body } = request;
-      const at = now();
-      const today = dayIn(at, timeZone);
+      const today = dayIn(now(), timeZone);
       refuseUnsendable(body, today);
       const made = await makeRequest(
         database,
-        { id, programmes, actor: subject, body, secret, links, now: at },
+        { id, programmes, actor: subject, body, secret },
         { today, timeZone },
       );
-      if (made.outcome === 'not-visible') return refuseInvisible(request, database, id);
+      if (made.outcome === 'not-visible') return refuseMissing(request, reply, database, id);
       await audit(
         request,
         made.replaced ? 'request-replace' : 'request',
@@ -154,8 +153,7 @@ export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = as
     async (request) => {
       const { body } = request;
       const { subject } = sessionOf(request);
-      const at = now();
-      refuseUnsendable(body, dayIn(at, timeZone));
+      refuseUnsendable(body, dayIn(now(), timeZone));
       const search = searchOf(request, 'filter' in body ? body.filter : {}, timeZone);
       const ids = 'ids' in body ? body.ids : undefined;
       const { fields, message, deadline } = body;
@@ -165,8 +163,6 @@ export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = as
         actor: subject,
         body: { fields, message, deadline },
         secret,
-        links,
-        now: at,
       });
       if (ids) await noteOthersNamed(request, database, ids);
       const { replaced, skipped } = result;
@@ -188,7 +184,7 @@ export const requestRoutes: FastifyPluginAsyncTypebox<RequestRoutesOptions> = as
       const id = Number(request.params.id);
       const { subject, programmes } = sessionOf(request);
       const withdrawn = await withdrawRequest(database, { id, programmes, actor: subject });
-      if (withdrawn.outcome === 'not-visible') return refuseInvisible(request, database, id);
+      if (withdrawn.outcome === 'not-visible') return refuseMissing(request, reply, database, id);
       if (withdrawn.outcome === 'none-open') {
         throw app.httpErrors.conflict(
           'No open request: the applicant has answered it, or it was withdrawn',

@@ -10,7 +10,7 @@
 import { framedHtml, framedText } from './mailFrame';
 import { programmeWithCode, type FieldName } from '../../src/contract/fields';
 import { languageLocales, type Language } from '../../src/contract/languages';
-import type { ApplicantMailKind } from './applicantMailKinds';
+import type { ToApplicantKind } from './applicantMailKinds';
 import { applicantTexts } from './applicantMailTexts';
 import { dateFormat, type ConfirmationEmail, type Institution } from './confirmationEmail';
 import { confirmationTexts } from './confirmationTexts';
@@ -61,7 +61,7 @@ export interface MailExtras {
 }
 
 export function composeApplicantEmail(
-  kind: ApplicantMailKind,
+  kind: ToApplicantKind,
   language: Language,
   institution: Pick<Institution, 'name' | 'contactEmail'>,
   registration: MailRegistration,

@@ -6,7 +6,36 @@
 import type { Queryable } from '../db/database';
 import type { FieldName } from '../../src/contract/fields';
 import type { Language } from '../../src/contract/languages';
-import type { ApplicantMailKind } from './applicantMailKinds';
+import { kindsUnknownToPrevious, type ApplicantMailKind } from './applicantMailKinds';
+
+/**
+ * How far ahead of its time a row of a kind the previous release cannot write is due, as stored:
+ * that release claims whatever is due by `next_attempt_at` alone, so it never reaches these, which
+ * this release claims by their time less this. No column needed (expand-only, no migration).
+ */
+const aheadOfPrevious = "interval '1000 years'";
+
+/** The SQL of what `kind`'s row adds to its time when stored (above). */
+export const storedAhead = (kind: string) =>
+  `CASE WHEN ${kind} = ANY(ARRAY['${kindsUnknownToPrevious.join("','")}']) ` +
+  `THEN ${aheadOfPrevious} ELSE interval '0' END`;
+
+/**
+ * Queues information request `requestId`'s email of `kind` (its message or its withdrawal) to
+ * registration `registrationId`'s applicant, out of the previous release's sight.
+ */
+export async function queueRequestMail(
+  db: Queryable,
+  kind: 'request' | 'request-withdrawn',
+  registrationId: number,
+  requestId: number,
+) {
+  await db.query(
+    `INSERT INTO applicant_mail (kind, registration_id, request_id, next_attempt_at)
+     VALUES ($1, $2, $3, now() + ${storedAhead('$1::text')})`,
+    [kind, registrationId, requestId],
+  );
+}
 
 /** Queues the email that carries link `linkId` of registration `registrationId`. */
 export async function queueLinkMail(db: Queryable, registrationId: number, linkId: number) {
@@ -57,12 +86,28 @@ export async function queueWithdrawnMail(db: Queryable, withdrawn: WithdrawnRegi
   );
 }
 
+/**
+ * Queues the notice that registration `registrationId`'s applicant answered the office's request to
+ * its assignee, if it has one with an address: the reference and the console's link, in `language`.
+ */
+export async function queueAnswerNotice(db: Queryable, registrationId: number, language: Language) {
+  await db.query(
+    `INSERT INTO applicant_mail (kind, registration_id, address, language, next_attempt_at)
+     SELECT 'request-answered', registrations.id, staff_members.email, $2,
+       now() + ${storedAhead("'request-answered'")}
+     FROM registrations JOIN staff_members ON staff_members.subject = registrations.assignee
+     WHERE registrations.id = $1 AND staff_members.email <> ''`,
+    [registrationId, language],
+  );
+}
+
 export interface ClaimedApplicantMail {
   id: number;
   kind: ApplicantMailKind;
   registration_id: number | null;
   link_id: number | null;
   attempts: number;
+  queued_at: Date;
   address: string;
   language: Language;
   /** Null only for a withdrawal queued by a release before schema version 23. */
@@ -85,16 +130,18 @@ export function claimDueApplicantMail(
   return db.query<ClaimedApplicantMail>(
     `WITH claimed AS (
        UPDATE applicant_mail
-       SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+       SET attempts = attempts + 1,
+         next_attempt_at = now() + make_interval(secs => $2) + ${storedAhead('kind')}
        WHERE id IN (
-         SELECT id FROM applicant_mail WHERE next_attempt_at <= now()
+         SELECT id FROM applicant_mail WHERE next_attempt_at - ${storedAhead('kind')} <= now()
          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        )
        RETURNING *
      )
      SELECT claimed.id, claimed.kind, claimed.registration_id, claimed.link_id, claimed.attempts,
-       claimed.fields, coalesce(claimed.address, registrations.email) AS address,
-       coalesce(registrations.language, claimed.language) AS language,
+       claimed.queued_at, claimed.fields, coalesce(claimed.address, registrations.email) AS address,
+       CASE WHEN claimed.kind = 'request-answered' THEN claimed.language
+         ELSE coalesce(registrations.language, claimed.language) END AS language,
        coalesce(registrations.reference, claimed.reference) AS reference,
        coalesce(registrations.degree_program, claimed.degree_program) AS degree_program,
        coalesce(registrations.first_name, claimed.first_name) AS first_name,
@@ -112,7 +159,8 @@ export async function deleteApplicantMail(db: Queryable, id: number) {
 
 export async function retryApplicantMailLater(db: Queryable, id: number, seconds: number) {
   await db.query(
-    'UPDATE applicant_mail SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1',
+    `UPDATE applicant_mail SET next_attempt_at = now() + make_interval(secs => $2) + ${storedAhead('kind')}
+     WHERE id = $1`,
     [id, seconds],
   );
 }

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
 import type { ApplicantLinkIssuer } from '../applicant/applicantLinks';
 import { composeApplicantEmail } from './applicantEmail';
+import { composeAnswerNotice } from './answerNotice';
 import {
   claimDueApplicantMail,
   deleteApplicantMail,
@@ -40,11 +41,38 @@ const leaseSeconds = 120;
 export function createApplicantMailDelivery(options: ApplicantMailDeliveryOptions) {
   const { database, transport, institution, counters, log, relay, links, pace } = options;
 
+  /** The assignee's notice of an answer: without the console's address (PUBLIC_URL) it has none. */
+  async function tellAssignee(mail: ClaimedApplicantMail) {
+    if (!links || mail.registration_id === null || mail.reference === null) {
+      return deleteApplicantMail(database, mail.id);
+    }
+    const { subject, text, html } = composeAnswerNotice(
+      mail.language,
+      mail.reference,
+      links.consolePage(mail.registration_id),
+    );
+    await transport.send(
+      {
+        from: { name: institution.name, address: institution.mailFrom },
+        to: mail.address,
+        subject,
+        text,
+        html,
+      },
+      { kind: mail.kind, mailId: mail.id, registrationId: mail.registration_id },
+    );
+    await deleteApplicantMail(database, mail.id);
+  }
+
   async function deliver(mail: ClaimedApplicantMail) {
-    // A reminder carries a new link, made as it leaves: the request's own may have expired.
+    if (mail.kind === 'request-answered') return tellAssignee(mail);
+    // A request and its reminder carry a link made since they were queued, as they leave: one
+    // made before is the one they replace, and one made meanwhile (a confirmation's) is kept.
     const link =
-      mail.kind === 'request-reminder' && mail.registration_id !== null
-        ? (await links?.issue([mail.registration_id]))?.get(mail.registration_id)
+      (mail.kind === 'request' || mail.kind === 'request-reminder') && mail.registration_id !== null
+        ? (
+            await links?.carry([{ registrationId: mail.registration_id, since: mail.queued_at }])
+          )?.get(mail.registration_id)
         : mail.link_id === null
           ? undefined
           : await links?.find(mail.link_id);

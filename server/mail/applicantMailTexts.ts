@@ -5,7 +5,7 @@
  * no other data: email crosses systems the institution does not control.
  */
 import type { Language } from '../../src/contract/languages';
-import type { ApplicantMailKind } from './applicantMailKinds';
+import type { ToApplicantKind } from './applicantMailKinds';
 import { applicantTextsFi } from './applicantMailTextsFi';
 
 export interface LinkTexts {
@@ -36,7 +36,7 @@ export interface ApplicantTexts {
   correctedFields: (labels: string) => string;
   /** A withdrawal's notice, after the registration's details: the form's address follows. */
   registerAgain: string;
-  mail: Record<ApplicantMailKind, ApplicantMailTexts>;
+  mail: Record<ToApplicantKind, ApplicantMailTexts>;
 }
 
 export const applicantTexts: Record<Language, ApplicantTexts> = {

@@ -85,7 +85,10 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions) {
   async function linksOfBatch(rows: ClaimedRow[]) {
     if (!links || rows.length === 0) return undefined;
     try {
-      return await links.issue(rows.map((row) => row.id));
+      // A link made since the registration (a request's, say) is kept: its email needs it.
+      return await links.carry(
+        rows.map((row) => ({ registrationId: row.id, since: new Date(row.created_at) })),
+      );
     } catch (error) {
       await giveBack(
         database,

@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/database';
 import { requestOpen } from '../console/informationRequests';
+import { storedAhead } from './applicantMail';
 
 export interface ReminderSettings {
   /** REQUEST_REMINDER_DAYS; 0: none. */
@@ -29,8 +30,9 @@ export async function queueDueReminders(
          AND (requested_at AT TIME ZONE $3)::date <= deadline::date - $2::integer
        RETURNING id, registration_id
      )
-     INSERT INTO applicant_mail (kind, registration_id, request_id)
-     SELECT 'request-reminder', registration_id, id FROM due
+     INSERT INTO applicant_mail (kind, registration_id, request_id, next_attempt_at)
+     SELECT 'request-reminder', registration_id, id, now() + ${storedAhead("'request-reminder'")}
+     FROM due
      RETURNING id`,
     [today, days, timeZone],
   );

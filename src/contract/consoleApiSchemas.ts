@@ -485,7 +485,7 @@ const WithdrawalSchema = Type.Object({
 export type Withdrawal = Static<typeof WithdrawalSchema>;
 
 /** 410: the registration asked for was withdrawn by its applicant. */
-const WithdrawnSchema = Type.Object(
+export const WithdrawnSchema = Type.Object(
   { ...ApiErrorSchema.properties, withdrawal: WithdrawalSchema },
   { description: 'The applicant withdrew it: nothing of theirs is kept' },
 );

@@ -21,6 +21,7 @@ export function testAppOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     confirmationsPerHour: serverDefaults.confirmationsPerHour,
     applicantCorrectionsPerDay: serverDefaults.applicantCorrectionsPerDay,
     requestReminderDays: serverDefaults.requestReminderDays,
+    requestAnswerEmailsToStaff: false,
     applicantLinkDays: configDefaults.applicantLinkDays,
     rateLimitPerMinute: 0,
     trustProxy: false,

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { RegistrationDetails } from '../../contract/consoleApiSchemas';
 import type { InformationRequest } from '../../contract/informationRequests';
 import { useMakeRequestMutation, useWithdrawRequestMutation } from './consoleApi';
+import { isConflict } from './apiErrors';
 import {
   emptyQuestion,
   focusProblem,
@@ -34,11 +35,24 @@ export function RequestInformation({ registration }: { registration: Registratio
   const [question, setQuestion] = useState(emptyQuestion);
   const [problem, setProblem] = useState<QuestionProblem>();
   const [refused, setRefused] = useState(false);
+  const [withdrawProblem, setWithdrawProblem] = useState<string>();
   const [sent, setSent] = useState(false);
   // The form opens on demand: most registrations need no request, and it is long.
   const [asking, setAsking] = useState(false);
   const [makeRequest, making] = useMakeRequestMutation();
   const [withdrawRequest, withdrawing] = useWithdrawRequestMutation();
+
+  // Refused with 409 when the applicant's answer came first: the page, read again, shows it.
+  async function withdraw() {
+    if (withdrawing.isLoading) return;
+    setWithdrawProblem(undefined);
+    const result = await withdrawRequest({ id: registration.id });
+    if ('error' in result) {
+      setWithdrawProblem(
+        t(isConflict(result.error) ? 'request-withdraw-answered' : 'request-withdraw-failed'),
+      );
+    }
+  }
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -81,12 +95,17 @@ export function RequestInformation({ registration }: { registration: Registratio
               type="button"
               className="btn btn-outline-danger btn-sm"
               aria-disabled={withdrawing.isLoading || undefined}
-              onClick={() => void withdrawRequest({ id: registration.id })}
+              onClick={() => void withdraw()}
             >
               {t('request-withdraw')}
             </button>
           )}
         </div>
+      )}
+      {withdrawProblem && (
+        <p role="alert" className="text-danger">
+          {withdrawProblem}
+        </p>
       )}
       {sent && (
         <p role="status" className="mb-2">

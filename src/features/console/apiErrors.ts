@@ -22,6 +22,10 @@ export const isBadRequest = (error: QueryError) =>
 export const isNotFound = (error: QueryError) =>
   error !== undefined && 'status' in error && error.status === 404;
 
+/** In conflict with what happened meanwhile, such as a request the applicant has just answered. */
+export const isConflict = (error: QueryError) =>
+  error !== undefined && 'status' in error && error.status === 409;
+
 /** Understood but refused, such as an erase's reason that names the applicant. */
 export const isUnprocessable = (error: QueryError) =>
   error !== undefined && 'status' in error && error.status === 422;
