@@ -264,7 +264,7 @@ describe('2,000 at once', () => {
          (SELECT count(*)::integer FROM registration_requests
           WHERE registration_id = ANY($1::integer[])) AS requests,
          (SELECT count(*)::integer FROM applicant_mail
-          WHERE registration_id = ANY($1::integer[]) AND link_id IS NOT NULL) AS mail`,
+          WHERE registration_id = ANY($1::integer[]) AND kind = 'request' AND request_id IS NOT NULL) AS mail`,
       [stored.map((row) => row.id)],
     );
     expect({ waiting, requests, mail }).toEqual({
