@@ -1134,13 +1134,14 @@ export async function applyMigrations(tx: Queryable, upTo = schemaVersion): Prom
 const tablesInOlderReleasesOrder = ['applicant_mail', 'registrations'];
 
 async function lockInOlderReleasesOrder(tx: Queryable) {
-  for (const table of tablesInOlderReleasesOrder) {
-    const [{ exists }] = await tx.query<{ exists: boolean }>(
-      'SELECT to_regclass($1) IS NOT NULL AS exists',
-      [table],
-    );
-    if (exists) await tx.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
-  }
+  const present = await tx.query<{ name: string }>(
+    `SELECT name FROM unnest($1::text[]) WITH ORDINALITY AS tables (name, n)
+     WHERE to_regclass(name) IS NOT NULL ORDER BY n`,
+    [tablesInOlderReleasesOrder],
+  );
+  // LOCK TABLE takes them in the order listed.
+  const names = present.map(({ name }) => name).join(', ');
+  if (names) await tx.query(`LOCK TABLE ${names} IN ACCESS EXCLUSIVE MODE`);
 }
 
 /** PostgreSQL's codes for a deadlock and for a lock not granted in time. */
