@@ -346,15 +346,16 @@ describe('what the page shows of the registration', () => {
     expect(reference.tagName).toBe('STRONG');
   });
 
-  it('while waiting for the applicant, promises no email: the office will contact them, or they write', async () => {
+  it("while waiting for the applicant, points to the office's request (here and in the email), or they write", async () => {
     fakeStaffApi([
       ['POST', /^\/my\/api\/session$/, () => ({ status: 204 })],
       ['GET', /^\/my\/api\/registration$/, () => ({ body: { ...unverified, state: 'waiting' } })],
     ]);
     renderApplicant(`/my/${token}`);
-    const state = await screen.findByText(/antagningsservice kontaktar dig/i);
+    const state = await screen.findByText(/om antagningsservice har bett dig om något/i);
     expect(state).toHaveTextContent(configDefaults.contactEmail);
-    expect(state).not.toHaveTextContent(/e-posten|e-postmeddelande/);
+    // Not that the office will get in touch: a request is how it does.
+    expect(state).not.toHaveTextContent(/kontaktar dig/);
   });
 
   it('says why a typographic apostrophe came back straight', async () => {
