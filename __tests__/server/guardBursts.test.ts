@@ -522,22 +522,25 @@ function burstSuite(storage: (dataDir: string) => Promise<Partial<AppOptions>>) 
         }),
       );
 
-      // Each pair's withdrawal a little later than the last's: the answer's own steps (session,
-      // birthday) come first, so some withdrawals win and some answers do.
+      // One side a little later, pair by pair and by turns: the answer comes first in some pairs
+      // and the withdrawal in others, however fast or slow the machine.
       const outcomes = await Promise.all(
         opened.map(async ({ id, requestId, session, version }, index) => {
+          const later = (1 + Math.floor(index / 2)) * 15;
           const [answer, withdrawal] = await Promise.all([
-            send(
-              'POST',
-              '/registration/answer',
-              session,
-              xsrf,
-              { requestId },
-              {
-                'if-match': `"${version}"`,
-              },
+            sleep(index % 2 === 0 ? later : 0).then(() =>
+              send(
+                'POST',
+                '/registration/answer',
+                session,
+                xsrf,
+                { requestId },
+                { 'if-match': `"${version}"` },
+              ),
             ),
-            sleep(index * 6).then(() => staff('DELETE', `/registrations/${id}/request`)),
+            sleep(index % 2 === 1 ? later : 0).then(() =>
+              staff('DELETE', `/registrations/${id}/request`),
+            ),
           ]);
           return { id, answer, withdrawal };
         }),
