@@ -17,7 +17,8 @@ const intervalMs = 1_000;
 
 const duplicatePairing: FastifyPluginAsync = async (app) => {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  /** The batch under way: a tick while it runs starts none (a clock moved far ahead ticks often). */
+  let running: Promise<void> | undefined;
   const pairBatch = async () => {
     try {
       await pairDueBatch(app.database);
@@ -29,7 +30,9 @@ const duplicatePairing: FastifyPluginAsync = async (app) => {
   app.decorate('duplicatePairing', {
     start() {
       timer = setInterval(() => {
-        running = running.then(pairBatch);
+        running ??= pairBatch().finally(() => {
+          running = undefined;
+        });
       }, intervalMs).unref();
     },
   });
