@@ -1035,9 +1035,11 @@ const migrations: Migration[] = [
         ON CONFLICT DO NOTHING;
       $$`,
       // Pairs up to `most` due registrations (at most 256, as the function above locks), oldest
-      // first, and resolves with how many. Those another transaction is pairing are waited for,
-      // so that a reader that paired finds every pair of what was stored before it.
-      `CREATE FUNCTION pair_due_registrations(most integer) RETURNS integer
+      // first, up to id `through` when given, and resolves with how many. Those another
+      // transaction is pairing are waited for, so that a reader that paired finds every pair of
+      // what was stored before it.
+      `CREATE FUNCTION pair_due_registrations(most integer, through integer DEFAULT NULL)
+        RETURNS integer
         LANGUAGE plpgsql AS $$
         DECLARE
           ids integer[];
@@ -1045,6 +1047,7 @@ const migrations: Migration[] = [
           WITH due AS (
             DELETE FROM registration_pairing_due WHERE registration_id IN (
               SELECT registration_id FROM registration_pairing_due
+              WHERE through IS NULL OR registration_id <= through
               ORDER BY registration_id LIMIT least(most, 256) FOR UPDATE
             ) RETURNING registration_id
           )
