@@ -17,18 +17,12 @@ const cookiePairs = (response) => response.headers.getSetCookie().map((line) => 
 const pairNamed = (response, name) => cookiePairs(response).find((p) => p.startsWith(`${name}=`));
 const valueOf = (pair) => pair.slice(pair.indexOf('=') + 1);
 
-/** A pooled connection the server had just closed: no answer came, so the request is sent again. */
-const closedUnderfoot = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
-
 /** fetch, refusing any status but `expected`; resolves with the response and its body's text. */
 async function ask(what, url, init, expected) {
-  const send = () => fetch(url, { redirect: 'manual', ...init });
-  const response = await send()
-    .catch((error) => (closedUnderfoot.has(error.cause?.code) ? send() : Promise.reject(error)))
-    .catch((error) => {
-      // fetch says only "fetch failed": name the check and the network's reason.
-      throw new Error(`${what}: ${error.message} (${error.cause?.code ?? error.cause?.message})`);
-    });
+  const response = await fetch(url, { redirect: 'manual', ...init }).catch((error) => {
+    // fetch says only "fetch failed": name the check and the network's reason.
+    throw new Error(`${what}: ${error.message} (${error.cause?.code ?? error.cause?.message})`);
+  });
   const text = await response.text();
   if (response.status !== expected) throw new Error(`${what}: HTTP ${response.status} ${text}`);
   return { headers: response.headers, text };
