@@ -339,7 +339,7 @@ function consoleTests(storage: { postgresUrl?: string }) {
     for (const format of ['csv', 'xlsx']) {
       expect(log).toMatch(
         new RegExp(
-          `${event('export')}\\t2\\t[^\\t]*\\t${detail('format', format)} · programme=MIDS`,
+          `${event('export')}\\t2\\t[^\\t]*\\t${detail('format', format)} · ${detail('programme', text('sv', 'degree-programs.MIDS'))}`,
         ),
       );
     }
